@@ -1,0 +1,25 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { TRPCReactProvider } from '@/lib/trpc/react';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Property Billing', template: '%s · Property Billing' },
+  description: 'Billing and management for buildings, apartments and their residents.',
+};
+
+export const viewport: Viewport = {
+  themeColor: '#ffffff',
+  // Lets the resident portal's bottom bar pad itself for the home indicator on notched phones.
+  viewportFit: 'cover',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-dvh font-sans">
+        <TRPCReactProvider>{children}</TRPCReactProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Brand } from '@/components/shell/brand';
+import { PortalNav } from '@/components/shell/portal-nav';
+import { SkipLink } from '@/components/shell/skip-link';
+import { UserMenu } from '@/components/shell/user-menu';
+import { requireUser } from '@/server/auth/current-user';
+import { signOutAction } from '@/app/sign-out-action';
+
+export const dynamic = 'force-dynamic';
+
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser(['resident']);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b bg-card pt-[env(safe-area-inset-top)]">
+        <div className="mx-auto flex h-14 max-w-2xl items-center justify-between gap-2 pr-2 pl-4">
+          <Brand href="/portal" />
+          <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
+        </div>
+      </header>
+      {/* Bottom padding keeps the last content clear of the fixed bottom navigation. */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-2xl flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] focus-visible:outline-none"
+      >
+        {children}
+      </main>
+      <PortalNav />
+    </div>
+  );
+}

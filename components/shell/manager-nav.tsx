@@ -1,0 +1,87 @@
+'use client';
+
+import {
+  Building2Icon,
+  CreditCardIcon,
+  GaugeIcon,
+  LayoutDashboardIcon,
+  MenuIcon,
+  ReceiptTextIcon,
+  SettingsIcon,
+  UsersIcon,
+  WebhookIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Brand } from './brand';
+import { NavLink } from './nav-link';
+
+const ITEMS = [
+  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboardIcon },
+  { href: '/buildings', label: 'Buildings', icon: Building2Icon },
+  { href: '/invoices', label: 'Invoices', icon: ReceiptTextIcon },
+  { href: '/meters', label: 'Meters', icon: GaugeIcon },
+  { href: '/residents', label: 'Residents', icon: UsersIcon },
+  { href: '/payments', label: 'Payments', icon: CreditCardIcon },
+  { href: '/webhooks', label: 'Webhooks', icon: WebhookIcon },
+  { href: '/settings', label: 'Settings', icon: SettingsIcon },
+] as const;
+
+function ManagerNavList({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="grid gap-1">
+      {ITEMS.map(({ href, label, icon: Icon }) => (
+        <li key={href}>
+          <NavLink
+            href={href}
+            onNavigate={onNavigate}
+            // Current page: tinted background, bold text and a bar on the left, so it is not told by colour alone.
+            className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-foreground aria-[current]:shadow-[inset_3px_0_0_var(--color-primary)]"
+          >
+            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar shown from the md breakpoint up. */
+export function ManagerSidebar() {
+  return (
+    <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-card md:flex">
+      <div className="flex h-16 shrink-0 items-center border-b px-4">
+        <Brand href="/dashboard" />
+      </div>
+      <div className="flex-1 overflow-y-auto p-3">
+        <ManagerNavList />
+      </div>
+    </nav>
+  );
+}
+
+/** Below md: a menu button in the top bar that opens the same navigation in a sheet. */
+export function ManagerMobileNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden">
+          <MenuIcon className="size-6" aria-hidden="true" />
+          <span className="sr-only">Open menu</span>
+        </Button>
+      </SheetTrigger>
+      {/* The sheet holds only navigation, so it has a title and no separate description. */}
+      <SheetContent aria-describedby={undefined}>
+        <SheetHeader>
+          <SheetTitle>Menu</SheetTitle>
+        </SheetHeader>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+          <ManagerNavList onNavigate={() => setOpen(false)} />
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

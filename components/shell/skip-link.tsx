@@ -1,0 +1,12 @@
+/** The first focusable element, so keyboard users can jump past the navigation to `#main-content`. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      // not-sr-only resets padding, so the focused padding is set after it.
+      className="sr-only rounded-md bg-primary text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:px-4 focus:py-3"
+    >
+      Skip to content
+    </a>
+  );
+}

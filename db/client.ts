@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import lockfile from 'proper-lockfile';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type DbExecutor = Db | Tx;
+
+type Connection = {
+  engine: 'postgres' | 'pglite';
+  db: Db;
+  /** Raw parameterised SQL, for libraries that bring their own queries (the rate-limit store). */
+  query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+// One connection per process, kept on globalThis so Next's module reloading and separate
+// bundles (instrumentation, route handlers) share it.
+const holder = globalThis as unknown as { __propertyBillingDb?: Connection };
+
+function databaseUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
+}
+
+function pgliteDir(): string {
+  return process.env.PGLITE_DATA_DIR || '.data/pglite';
+}
+
+export function databaseEngine(): 'postgres' | 'pglite' {
+  return databaseUrl() ? 'postgres' : 'pglite';
+}
+
+function lockPgliteFolder(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    return lockfile.lockSync(dir, {
+      realpath: false,
+      stale: 15_000,
+      update: 5_000,
+      onCompromised: (err) => console.error(JSON.stringify({ level: 'error', msg: 'pglite lock compromised', err: String(err) })),
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ELOCKED') {
+      throw new Error(
+        `The embedded database in ${dir} is in use by another process (for example a running \`npm run dev\`). ` +
+          'Stop that process first, or set DATABASE_URL to use a Postgres server that several processes can share.',
+      );
+    }
+    throw err;
+  }
+}
+
+function connect(): Connection {
+  const url = databaseUrl();
+  if (url) {
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    return {
+      engine: 'postgres',
+      db: drizzlePostgres({ client, schema }) as unknown as Db,
+      query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = pgliteDir();
+  const inMemory = dir.startsWith('memory://');
+  // PGlite does not guard its folder: two processes on one folder corrupt it, so we lock it.
+  const release = inMemory ? () => {} : lockPgliteFolder(dir);
+  const client = new PGlite(inMemory ? undefined : dir);
+  return {
+    engine: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    query: (text, params) => client.query<Record<string, unknown>>(text, params),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+function connection(): Connection {
+  holder.__propertyBillingDb ??= connect();
+  return holder.__propertyBillingDb;
+}
+
+/** The process-wide database handle (Postgres when DATABASE_URL is set, else embedded PGlite). */
+export function getDb(): Db {
+  return connection().db;
+}
+
+export function rawQuery(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+  return connection().query(text, params);
+}
+
+export async function closeDb(): Promise<void> {
+  const conn = holder.__propertyBillingDb;
+  holder.__propertyBillingDb = undefined;
+  if (conn) await conn.close();
+}
+
+/** Applies pending migrations. On Postgres an advisory lock lets several instances start at once. */
+export async function migrateDatabase(): Promise<void> {
+  const url = databaseUrl();
+  if (!url) {
+    const { db } = connection();
+    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    return;
+  }
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(7271001)`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await client`select pg_advisory_unlock(7271001)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

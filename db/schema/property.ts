@@ -1,0 +1,101 @@
+import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { meterTypeEnum } from './enums';
+import { tenants, users } from './tenancy';
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    country: text('country').notNull().default('EE'),
+    currency: text('currency').notNull().default('EUR'),
+    paymentTermDays: integer('payment_term_days').notNull().default(14),
+    invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
+    /** The account printed on invoices and in their payment QR code. */
+    iban: text('iban'),
+    bankRecipient: text('bank_recipient'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('buildings_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+export const apartments = pgTable(
+  'apartments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    floor: integer('floor'),
+    area: numeric('area', { precision: 10, scale: 2 }).notNull(),
+    rooms: integer('rooms'),
+    residentsCount: integer('residents_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('apartments_building_number_key').on(t.buildingId, t.number),
+    index('apartments_tenant_building_idx').on(t.tenantId, t.buildingId),
+  ],
+);
+
+export const residentRoleEnum = pgEnum('resident_role', ['owner', 'tenant']);
+
+/** A resident belongs to an apartment through this row; it is what scopes a resident's reads. */
+export const apartmentResidents = pgTable(
+  'apartment_residents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: residentRoleEnum('role').notNull().default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('apartment_residents_apartment_user_key').on(t.apartmentId, t.userId),
+    index('apartment_residents_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+export const chargeBasisEnum = pgEnum('charge_basis', ['area', 'apartment', 'resident', 'meter', 'split_area']);
+export type ChargeBasis = (typeof chargeBasisEnum.enumValues)[number];
+
+/** A building's billing settings: each rule becomes one line on every apartment's invoice. */
+export const chargeRules = pgTable(
+  'charge_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    basis: chargeBasisEnum('basis').notNull(),
+    // Net price per unit, up to 4 decimals; unused by split_area.
+    unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull().default('0'),
+    meterType: meterTypeEnum('meter_type'),
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [index('charge_rules_tenant_building_idx').on(t.tenantId, t.buildingId, t.position)],
+);

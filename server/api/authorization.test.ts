@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bearerFor, makeTenant } from '@/test/factories';
+import { listProcedures } from './procedures';
+import { createRestHandler } from './rest-adapter';
+import { appRouter } from './root';
+
+// Generated from the router: a new route is covered the day it is added.
+const rest = createRestHandler(appRouter);
+const routes = listProcedures(appRouter)
+  .filter((p) => p.meta?.openapi)
+  .map(({ path, meta }) => ({ name: path, method: meta!.openapi!.method, path: meta!.openapi!.path, protect: meta!.openapi!.protect !== false, roles: meta!.roles }));
+
+function requestFor(route: (typeof routes)[number], headers: Record<string, string>): Request {
+  const url = `http://localhost/api${route.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
+  const hasBody = !['GET', 'DELETE'].includes(route.method);
+  return new Request(url, {
+    method: route.method,
+    headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: hasBody ? '{}' : undefined,
+  });
+}
+
+describe('authorization of every REST route', () => {
+  it.each(routes.filter((r) => r.protect).map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 401 without a token', async (_, route) => {
+    const res = await rest(requestFor(route, {}));
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+  });
+
+  const managerOnly = routes.filter((r) => r.roles && !r.roles.includes('resident'));
+  it('has manager-only routes to check', () => expect(managerOnly.length).toBeGreaterThan(0));
+
+  it.each(managerOnly.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 403 to a resident', async (_, route) => {
+    const t = await makeTenant();
+    const res = await rest(requestFor(route, { authorization: await bearerFor(t.tenantId, t.resident) }));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('FORBIDDEN');
+  });
+});

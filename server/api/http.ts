@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Keeps a caller's X-Request-Id when it is sane, else makes one. */
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get('x-request-id');
+  return given && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
+export class BodyTooLargeError extends Error {}
+
+/** Reads a body up to `limit` bytes; stops reading (and throws) as soon as it is over. */
+export async function readBodyCapped(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** The client address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientIp(headers: Headers, trustProxy: boolean): string {
+  if (trustProxy) {
+    const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  // Route handlers see no socket; Next's server fills x-forwarded-for from the socket when the client sent none.
+  return headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown';
+}

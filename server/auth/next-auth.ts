@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { DrizzleAdapter } from '@auth/drizzle-adapter';
+import { eq } from 'drizzle-orm';
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { getDb } from '@/db/client';
+import { users, webSessions } from '@/db/schema';
+import { check, recordFailure } from '@/server/rate-limit';
+import { consumeMagicLink } from '@/server/services/auth/consume-magic-link';
+import { findMembership } from '@/server/services/auth/find-membership';
+import { verifyCredentials } from '@/server/services/auth/verify-credentials';
+import { authSecret } from './secret';
+import { findWebUser } from './web-session';
+
+export const AUTH_BASE_PATH = '/api/authjs';
+const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+
+class RateLimitedSignin extends CredentialsSignin {
+  code = 'rate_limited';
+}
+
+function config(): NextAuthConfig {
+  const db = getDb();
+  const adapter = DrizzleAdapter(db, { usersTable: users, sessionsTable: webSessions } as never);
+  return {
+    // REST owns /api/auth/*; the web app's sign-in lives beside it.
+    basePath: AUTH_BASE_PATH,
+    secret: Buffer.from(authSecret()).toString(),
+    trustHost: true,
+    pages: { signIn: '/sign-in', error: '/sign-in' },
+    // Credentials sign-ins need the "jwt" strategy in Auth.js; the cookie nevertheless holds an
+    // opaque token of a session row (created through the Drizzle adapter), so sessions can be revoked.
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },
+    jwt: {
+      async encode({ token }) {
+        if (typeof token?.sessionToken === 'string') return token.sessionToken;
+        if (!token?.sub) throw new Error('session without a user');
+        const sessionToken = randomBytes(32).toString('base64url');
+        await adapter.createSession!({ sessionToken, userId: token.sub, expires: new Date(Date.now() + SESSION_MAX_AGE * 1000) });
+        const membership = await findMembership(db, token.sub);
+        await db.update(webSessions).set({ tenantId: membership?.tenantId ?? null }).where(eq(webSessions.sessionToken, sessionToken));
+        return sessionToken;
+      },
+      async decode({ token }) {
+        if (!token) return null;
+        const user = await findWebUser(db, token, new Date());
+        return user ? { sub: user.userId, email: user.email, name: user.name, sessionToken: token } : null;
+      },
+    },
+    events: {
+      async signOut(message) {
+        const token = 'token' in message ? message.token?.sessionToken : undefined;
+        if (typeof token === 'string') await adapter.deleteSession!(token);
+      },
+    },
+    providers: [
+      Credentials({
+        id: 'password',
+        name: 'Email and password',
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        async authorize(credentials) {
+          const email = String(credentials?.email ?? '').trim().toLowerCase();
+          const keys = [`email:${email}`];
+          if ((await check('login', keys)).exceeded) throw new RateLimitedSignin();
+          const user = await verifyCredentials(db, email, String(credentials?.password ?? ''));
+          if (!user || !(await findMembership(db, user.id))) {
+            await recordFailure('login', keys);
+            return null;
+          }
+          return { id: user.id, email: user.email, name: user.name };
+        },
+      }),
+      Credentials({
+        id: 'magic-link',
+        name: 'Magic link',
+        credentials: { token: { type: 'text' } },
+        async authorize(credentials) {
+          const user = await consumeMagicLink({ db, now: new Date(), token: String(credentials?.token ?? '') });
+          if (!user || !(await findMembership(db, user.id))) return null;
+          return { id: user.id, email: user.email, name: user.name };
+        },
+      }),
+    ],
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys, authSessions, memberships, users } from '@/db/schema';
+import type { Caller } from '@/server/api/trpc';
+import { verifyAccessToken } from './access-token';
+import { findWebUser, sessionTokenFromCookieHeader } from './web-session';
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+async function callerFromApiKey(db: Db, key: string, now: Date): Promise<Caller | null> {
+  const [row] = await db
+    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
+  return { userId: null, tenantId: row.tenantId, role: 'manager', sessionId: null, apiKeyId: row.id };
+}
+
+async function callerFromAccessToken(db: Db, token: string, now: Date): Promise<Caller | null> {
+  const claims = await verifyAccessToken(token, now);
+  if (!claims) return null;
+  // The session is checked on every request, so logout and refresh-token reuse take effect at once.
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(memberships, and(eq(memberships.userId, authSessions.userId), eq(memberships.tenantId, authSessions.tenantId)))
+    .where(
+      and(
+        eq(authSessions.id, claims.sid),
+        eq(authSessions.userId, claims.sub),
+        eq(authSessions.tenantId, claims.tid),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    );
+  if (!row) return null;
+  return { userId: claims.sub, tenantId: claims.tid, role: row.role, sessionId: claims.sid, apiKeyId: null };
+}
+
+/** Who is calling: from a bearer access token, an API key, or else the browser's session cookie. */
+export async function resolveCaller({ db, headers, now }: { db: Db; headers: Headers; now: Date }): Promise<Caller | null> {
+  const authorization = headers.get('authorization');
+  if (authorization) {
+    const token = authorization.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) return null;
+    return token.startsWith('pbk_') ? callerFromApiKey(db, token, now) : callerFromAccessToken(db, token, now);
+  }
+  const sessionToken = sessionTokenFromCookieHeader(headers.get('cookie'));
+  if (!sessionToken) return null;
+  const user = await findWebUser(db, sessionToken, now);
+  return user ? { userId: user.userId, tenantId: user.tenantId, role: user.role, sessionId: null, apiKeyId: null } : null;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// Every variable has a safe local default or is required only in production.
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  PGLITE_DATA_DIR: z.string().default('.data/pglite'),
+  AUTH_SECRET: z.string().optional().transform((v) => v || undefined),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  RESEND_API_KEY: z.string().optional().transform((v) => v || undefined),
+  RESEND_BASE_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Property Billing <billing@localhost>'),
+  DEV_MAILBOX: flag,
+  INNGEST_EVENT_KEY: z.string().optional().transform((v) => v || undefined),
+  INNGEST_SIGNING_KEY: z.string().optional().transform((v) => v || undefined),
+  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_API: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: flag,
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function loadEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${lines}`);
+  }
+  return parsed.data;
+}
+
+export const env = loadEnv();
+
+export const isProduction = env.NODE_ENV === 'production';
+/** Inngest cloud (or a self-hosted Inngest server) is used only when both keys are configured. */
+export const useInngestCloud = Boolean(env.INNGEST_EVENT_KEY && env.INNGEST_SIGNING_KEY);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const money = z.number().multipleOf(0.01);
+const isoDate = z.iso.date();
+
+/** The nine event types of the spec, each with the schema of its `data`. */
+export const EventPayloads = {
+  'invoice.created': z.object({ invoiceId: z.uuid(), number: z.string(), amount: money }),
+  'invoice.sent': z.object({ invoiceId: z.uuid(), number: z.string(), status: z.literal('sent') }),
+  'invoice.paid': z.object({ invoiceId: z.uuid(), amount: money, number: z.string(), paidDate: isoDate }),
+  'invoice.overdue': z.object({ invoiceId: z.uuid(), number: z.string(), dueDate: isoDate, amount: money }),
+  'payment.received': z.object({ paymentId: z.uuid(), invoiceId: z.uuid(), amount: money }),
+  'reading.submitted': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('submitted') }),
+  'reading.confirmed': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('confirmed') }),
+  'maintenance.created': z.object({ requestId: z.uuid(), apartmentId: z.uuid(), status: z.literal('open') }),
+  'maintenance.updated': z.object({
+    requestId: z.uuid(),
+    status: z.enum(['open', 'in_progress', 'resolved', 'closed']),
+  }),
+} as const;
+
+export type EventType = keyof typeof EventPayloads;
+export type EventData<T extends EventType> = z.infer<(typeof EventPayloads)[T]>;
+/** One union of every event, discriminated by `type`. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+export const EVENT_TYPES = Object.keys(EventPayloads) as EventType[];
+export const EventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]]);

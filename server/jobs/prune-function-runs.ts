@@ -1,0 +1,25 @@
+import { and, inArray, lt } from 'drizzle-orm';
+import { getDb, type DbExecutor } from '@/db/client';
+import { functionRuns } from '@/db/schema';
+import { inngest } from './client';
+
+/** Finished embedded runs are kept this long for looking into, then deleted. */
+export const FUNCTION_RUN_RETENTION_DAYS = 14;
+
+export async function pruneFunctionRuns({ db = getDb(), now }: { db?: DbExecutor; now: Date }): Promise<{ deleted: number }> {
+  const before = new Date(now.getTime() - FUNCTION_RUN_RETENTION_DAYS * 86_400_000);
+  const rows = await db
+    .delete(functionRuns)
+    .where(and(inArray(functionRuns.status, ['completed', 'failed']), lt(functionRuns.updatedAt, before)))
+    .returning({ id: functionRuns.id });
+  return { deleted: rows.length };
+}
+
+/**
+ * Daily clean-up of the embedded driver's run table (with Inngest keys the table stays empty and
+ * this deletes nothing).
+ */
+export const pruneFunctionRunsDaily = inngest.createFunction(
+  { id: 'prune-function-runs', name: 'Prune finished job runs', retries: 2, triggers: [{ cron: '30 3 * * *' }] },
+  async ({ step }) => step.run('prune', () => pruneFunctionRuns({ now: new Date() })),
+);

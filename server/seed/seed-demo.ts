@@ -1,0 +1,129 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apartmentResidents, apartments, buildings, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { hashPassword } from '@/server/auth/password';
+import { createTenant } from '@/server/services/tenants/create-tenant';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export type DemoLogin = { role: string; email: string; password: string };
+
+type ApartmentPlan = { number: string; floor: number; area: string; rooms: number; residentsCount: number };
+
+function plan(floors: number, perFloor: number, areas: number[]): ApartmentPlan[] {
+  const out: ApartmentPlan[] = [];
+  let n = 1;
+  for (let floor = 1; floor <= floors; floor++) {
+    for (let i = 0; i < perFloor; i++) {
+      const area = areas[(n - 1) % areas.length]!;
+      out.push({ number: String(n), floor, area: area.toFixed(2), rooms: Math.max(1, Math.round(area / 22)), residentsCount: 1 + (n % 3) });
+      n++;
+    }
+  }
+  return out;
+}
+
+function monthStart(now: Date, monthsAgo: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1, 9));
+}
+
+/** Seeds a demo tenant with two buildings, apartments, residents, meters and readings, if the database is empty. */
+export async function seedDemoIfEmpty({ db, now = new Date() }: { db: Db; now?: Date }): Promise<DemoLogin[] | null> {
+  const [row] = await db.select({ n: count() }).from(tenants);
+  if ((row?.n ?? 0) > 0) return null;
+  return seedDemo({ db, now });
+}
+
+export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date }): Promise<DemoLogin[]> {
+  const { tenantId } = await createTenant({
+    db,
+    now,
+    input: { name: 'Demo Properties OÜ', email: 'admin@demo.test', password: DEMO_PASSWORD, userName: 'Anna Admin' },
+  });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const [manager] = await tx.insert(users).values({ email: 'manager@demo.test', name: 'Mart Manager', passwordHash }).returning();
+    await tx.insert(memberships).values({ tenantId, userId: manager!.id, role: 'manager' });
+
+    const [tamme, vahtra] = await tx
+      .insert(buildings)
+      .values([
+        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14 },
+        { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21 },
+      ])
+      .returning();
+
+    const layouts: Array<[typeof tamme, ApartmentPlan[]]> = [
+      [tamme, plan(3, 4, [41.5, 55.2, 62.8, 38.9])],
+      [vahtra, plan(2, 3, [48.3, 71.6, 35.4])],
+    ];
+    const allApartments = [];
+    for (const [building, plans] of layouts) {
+      const rows = await tx
+        .insert(apartments)
+        .values(plans.map((p) => ({ tenantId, buildingId: building!.id, ...p })))
+        .returning();
+      allApartments.push(...rows);
+    }
+
+    // Residents: one per apartment for the first few, plus one person living in two apartments.
+    const residentApartments = allApartments.slice(0, 4);
+    for (const [i, apt] of residentApartments.entries()) {
+      const [resident] = await tx
+        .insert(users)
+        .values({ email: `resident${i + 1}@demo.test`, name: ['Kadri Kask', 'Jaan Tamm', 'Liis Lepp', 'Peeter Pärn'][i], passwordHash })
+        .returning();
+      await tx.insert(memberships).values({ tenantId, userId: resident!.id, role: 'resident' });
+      await tx.insert(apartmentResidents).values({ tenantId, apartmentId: apt.id, userId: resident!.id, role: i % 2 ? 'tenant' : 'owner' });
+      if (i === 0) {
+        await tx.insert(apartmentResidents).values({ tenantId, apartmentId: allApartments.at(-1)!.id, userId: resident!.id, role: 'owner' });
+      }
+    }
+
+    // Water meters in every apartment, a heating meter per building; three months of confirmed readings.
+    for (const [index, apt] of allApartments.entries()) {
+      const made = await tx
+        .insert(meters)
+        .values([
+          { tenantId, buildingId: apt.buildingId, apartmentId: apt.id, type: 'cold_water', serialNumber: `CW-${1000 + index}`, unit: 'm3', decimals: 3 },
+          { tenantId, buildingId: apt.buildingId, apartmentId: apt.id, type: 'hot_water', serialNumber: `HW-${2000 + index}`, unit: 'm3', decimals: 3 },
+        ])
+        .returning();
+      for (const meter of made) {
+        let value = 100 + index * 7.125 + (meter.type === 'hot_water' ? -40 : 0);
+        let previous: number | null = null;
+        for (let m = 3; m >= 1; m--) {
+          value += meter.type === 'cold_water' ? 3.2 + (index % 4) * 0.45 : 1.9 + (index % 3) * 0.3;
+          const rounded = Math.round(value * 1000) / 1000;
+          await tx.insert(meterReadings).values({
+            tenantId,
+            meterId: meter.id,
+            value: rounded.toFixed(3),
+            readAt: monthStart(now, m - 1),
+            status: 'confirmed',
+            consumption: previous === null ? null : (rounded - previous).toFixed(3),
+            source: 'manual',
+          });
+          previous = rounded;
+        }
+      }
+    }
+    for (const building of [tamme, vahtra]) {
+      await tx
+        .insert(meters)
+        .values({ tenantId, buildingId: building!.id, apartmentId: null, type: 'heating', serialNumber: `HT-${building!.name.slice(0, 3).toUpperCase()}`, unit: 'MWh', decimals: 3 });
+    }
+  });
+
+  return [
+    { role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD },
+    { role: 'manager', email: 'manager@demo.test', password: DEMO_PASSWORD },
+    { role: 'resident', email: 'resident1@demo.test', password: DEMO_PASSWORD },
+  ];
+}
+
+export function formatDemoLogins(logins: DemoLogin[], appUrl: string): string {
+  const lines = logins.map((l) => `    ${l.role.padEnd(9)} ${l.email.padEnd(22)} ${l.password}`);
+  return ['', `  Demo data is ready at ${appUrl}`, '  Sign in with:', ...lines, `  Mail sent by the app: ${appUrl}/dev/mail`, ''].join('\n');
+}

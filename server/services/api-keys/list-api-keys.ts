@@ -1,0 +1,14 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { apiKeys } from '@/db/schema';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import type { ApiKeyView } from './create-api-key';
+
+/** The tenant's keys that are not revoked, newest first. */
+export async function listApiKeys({ ctx }: { ctx: ServiceContext }): Promise<ApiKeyView[]> {
+  requireRole(ctx, ...MANAGERS);
+  return ctx.db
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, ctx.tenantId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+}

@@ -1,0 +1,31 @@
+import { inArray } from 'drizzle-orm';
+import { getDb, migrateDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { env, isProduction, useInngestCloud } from '@/server/env';
+import { startEmbeddedJobs } from '@/server/jobs';
+import { logger } from '@/server/logger';
+import { DEMO_PASSWORD, formatDemoLogins, seedDemoIfEmpty } from '@/server/seed/seed-demo';
+
+function seedingWanted(): boolean {
+  if (env.SEED_DEMO) return env.SEED_DEMO === 'true';
+  return !isProduction;
+}
+
+/** Runs once when the Node server starts: migrations, the demo seed, in-process jobs. */
+export async function startServer(): Promise<void> {
+  await migrateDatabase();
+  const db = getDb();
+  if (seedingWanted()) {
+    const seeded = await seedDemoIfEmpty({ db });
+    if (seeded) {
+      console.log(formatDemoLogins(seeded, env.APP_URL));
+    } else {
+      const demo = await db.select({ email: users.email }).from(users).where(inArray(users.email, ['admin@demo.test', 'manager@demo.test', 'resident1@demo.test']));
+      if (demo.length > 0) {
+        console.log(formatDemoLogins(demo.map((u) => ({ role: u.email.split('@')[0]!.replace(/\d+$/, ''), email: u.email, password: DEMO_PASSWORD })), env.APP_URL));
+      }
+    }
+  }
+  if (!useInngestCloud) startEmbeddedJobs();
+  logger.info('server started', { database: env.DATABASE_URL ? 'postgres' : 'pglite', jobs: useInngestCloud ? 'inngest' : 'embedded' });
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { authSessions, memberships, type Role, tenants, users } from '@/db/schema';
+import { signAccessToken } from '@/server/auth/access-token';
+import { hashPassword } from '@/server/auth/password';
+import type { ServiceContext } from '@/server/services/context';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+export type TestUser = { userId: string; email: string; role: Role };
+export type TestTenant = { tenantId: string; admin: TestUser; manager: TestUser; resident: TestUser };
+
+async function addUser(tenantId: string, role: Role): Promise<TestUser> {
+  const db = getDb();
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
+  const [user] = await db.insert(users).values({ email, name: `Test ${role}`, passwordHash: await passwordHash }).returning();
+  await db.insert(memberships).values({ tenantId, userId: user!.id, role });
+  return { userId: user!.id, email, role };
+}
+
+/** A fresh tenant with one user of each role; tests never share rows. */
+export async function makeTenant(name = 'Test tenant'): Promise<TestTenant> {
+  const [tenant] = await getDb().insert(tenants).values({ name: `${name} ${randomUUID().slice(0, 6)}` }).returning();
+  const tenantId = tenant!.id;
+  return {
+    tenantId,
+    admin: await addUser(tenantId, 'admin'),
+    manager: await addUser(tenantId, 'manager'),
+    resident: await addUser(tenantId, 'resident'),
+  };
+}
+
+export function serviceContext(tenantId: string, user: TestUser, now = new Date()): ServiceContext {
+  return { tenantId, userId: user.userId, role: user.role, now, requestId: `test-${randomUUID()}`, db: getDb() };
+}
+
+/** A signed-in REST session for the user: the Authorization header value. */
+export async function bearerFor(tenantId: string, user: TestUser, now = new Date()): Promise<string> {
+  const [session] = await getDb()
+    .insert(authSessions)
+    .values({ userId: user.userId, tenantId, expiresAt: new Date(now.getTime() + 30 * 86400_000) })
+    .returning();
+  return `Bearer ${await signAccessToken({ userId: user.userId, tenantId, sessionId: session!.id, role: user.role }, now)}`;
+}
