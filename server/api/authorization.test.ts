@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, makeTenant } from '@/test/factories';
+import { handlerRoutes } from './openapi-routes';
 import { listProcedures } from './procedures';
 import { createRestHandler } from './rest-adapter';
 import { appRouter } from './root';
@@ -36,5 +37,37 @@ describe('authorization of every REST route', () => {
     const res = await rest(requestFor(route, { authorization: await bearerFor(t.tenantId, t.resident) }));
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe('FORBIDDEN');
+  });
+});
+
+// Route handlers outside tRPC: every route described in openapi-routes.ts must be listed here,
+// so a new upload route cannot skip these checks.
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const HANDLERS: Record<string, { handler: () => Promise<Handler>; roles: string[] }> = {
+  'post /buildings/{id}/apartments/import': {
+    handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as Handler,
+    roles: ['admin', 'manager'],
+  },
+};
+
+describe('authorization of every route handler', () => {
+  it('knows every documented handler route', () => {
+    expect(handlerRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(HANDLERS).sort());
+  });
+
+  it.each(Object.entries(HANDLERS))('%s answers 401 without a token and 403 to a resident when managers only', async (key, { handler, roles }) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const params: Record<string, string> = {};
+    const url = `http://localhost/api${path.replace(/\{([^}]+)\}/g, (_, name: string) => (params[name] = randomUUID()))}`;
+    const call = async (headers: Record<string, string>) =>
+      (await handler())(new Request(url, { method: method.toUpperCase(), headers: { ...headers, 'content-type': 'text/csv' }, body: 'x' }), { params: Promise.resolve(params) });
+    const anonymous = await call({});
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.code).toBe('UNAUTHORIZED');
+    if (!roles.includes('resident')) {
+      const t = await makeTenant();
+      const res = await call({ authorization: await bearerFor(t.tenantId, t.resident) });
+      expect(res.status).toBe(403);
+    }
   });
 });

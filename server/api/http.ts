@@ -11,7 +11,7 @@ export function requestIdFrom(headers: Headers): string {
 export class BodyTooLargeError extends Error {}
 
 /** Reads a body up to `limit` bytes; stops reading (and throws) as soon as it is over. */
-export async function readBodyCapped(req: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyCapped(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
   if (!req.body) return new Uint8Array();

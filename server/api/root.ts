@@ -1,5 +1,7 @@
+import { accountRouter } from './routers/account';
 import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
+import { buildingsRouter } from './routers/buildings';
 import { healthRouter } from './routers/health';
 import { jobsRouter } from './routers/jobs';
 import { createCallerFactory, createRouter } from './trpc';
@@ -8,6 +10,8 @@ export const appRouter = createRouter({
   health: healthRouter,
   auth: authRouter,
   apiKeys: apiKeysRouter,
+  account: accountRouter,
+  buildings: buildingsRouter,
   jobs: jobsRouter,
 });
 

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Role } from '@/db/schema';
 import type { ServiceContext } from '@/server/services/context';
-import { check, consume, rateLimitHeaders, recordFailure } from '@/server/rate-limit';
+import { consume, rateLimitHeaders, refund } from '@/server/rate-limit';
 import type { PolicyName } from '@/server/rate-limit/policies';
 import { RateLimitedError, ServiceError, type ServiceErrorCode } from '@/server/services/errors';
 
@@ -15,6 +15,8 @@ export type Caller = {
   role: Role;
   sessionId: string | null;
   apiKeyId: string | null;
+  /** The browser session's token when the call comes from the web app. */
+  webSessionToken: string | null;
 };
 
 export type ApiContext = {
@@ -65,6 +67,12 @@ const TRPC_CODE: Record<ServiceErrorCode, TRPC_ERROR_CODE_KEY> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
+/** A service's typed error as the tRPC error it is answered with (the original kept as `cause`). */
+export function toTRPCError(err: unknown): unknown {
+  if (err instanceof ServiceError) return new TRPCError({ code: TRPC_CODE[err.code], message: err.message, cause: err });
+  return err;
+}
+
 /** Turns the services' typed errors into tRPC errors, keeping the original as `cause`. */
 const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
@@ -92,18 +100,19 @@ type RateLimitOptions = {
 
 /**
  * A rate-limited procedure: runs per call, so the calls of a tRPC batch are counted one by one.
- * Every answer carries RateLimit-* headers; an exceeded window is 429 with Retry-After.
+ * Every attempt is counted before it runs (so concurrent calls cannot all pass a check); with
+ * `count: 'failures'` an attempt that did not fail gives its point back. Every answer carries
+ * RateLimit-* headers; an exceeded window is 429 with Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions) {
   return t.middleware(async ({ ctx, input, next }) => {
     const keys = opts.keys(ctx, input);
-    const before = opts.count === 'every' ? await consume(opts.policy, keys) : await check(opts.policy, keys);
-    Object.assign(ctx.resHeaders, rateLimitHeaders(before));
-    if (before.exceeded) throw new RateLimitedError(before.resetSeconds);
+    const state = await consume(opts.policy, keys);
+    Object.assign(ctx.resHeaders, rateLimitHeaders(state));
+    if (state.exceeded) throw new RateLimitedError(state.resetSeconds);
     const result = await next();
-    if (opts.count === 'failures' && !result.ok && (opts.failureCodes ?? ['UNAUTHORIZED']).includes(codeOf(result.error))) {
-      Object.assign(ctx.resHeaders, rateLimitHeaders(await recordFailure(opts.policy, keys)));
-    }
+    const failed = !result.ok && (opts.failureCodes ?? ['UNAUTHORIZED']).includes(codeOf(result.error));
+    if (opts.count === 'failures' && !failed) Object.assign(ctx.resHeaders, rateLimitHeaders(await refund(opts.policy, keys)));
     return result;
   });
 }

@@ -5,7 +5,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
 import { users, webSessions } from '@/db/schema';
-import { check, recordFailure } from '@/server/rate-limit';
+import { consume, refund } from '@/server/rate-limit';
 import { consumeMagicLink } from '@/server/services/auth/consume-magic-link';
 import { findMembership } from '@/server/services/auth/find-membership';
 import { verifyCredentials } from '@/server/services/auth/verify-credentials';
@@ -61,12 +61,11 @@ function config(): NextAuthConfig {
         async authorize(credentials) {
           const email = String(credentials?.email ?? '').trim().toLowerCase();
           const keys = [`email:${email}`];
-          if ((await check('login', keys)).exceeded) throw new RateLimitedSignin();
+          // Counted up front and given back on success, like the REST login.
+          if ((await consume('login', keys)).exceeded) throw new RateLimitedSignin();
           const user = await verifyCredentials(db, email, String(credentials?.password ?? ''));
-          if (!user || !(await findMembership(db, user.id))) {
-            await recordFailure('login', keys);
-            return null;
-          }
+          if (!user || !(await findMembership(db, user.id))) return null;
+          await refund('login', keys);
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

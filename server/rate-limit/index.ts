@@ -30,7 +30,7 @@ async function measure(name: PolicyName, keys: string[], points: number, rs: Rat
   const states = await Promise.all(keys.map((key) => rs.add(policy, key, points)));
   const worst = states.reduce((a, b) => (b.consumed > a.consumed ? b : a));
   // Reading (points 0) refuses once the window is full; counting refuses once it is over.
-  const exceeded = points === 0 ? worst.consumed >= policy.points : worst.consumed > policy.points;
+  const exceeded = points === 0 ? worst.consumed >= policy.points : points > 0 && worst.consumed > policy.points;
   return { limit: policy.points, remaining: policy.points - worst.consumed, resetSeconds: worst.resetSeconds, exceeded };
 }
 
@@ -48,5 +48,10 @@ export function check(name: PolicyName, keys: string[], rs: RateLimitStore = sto
 
 /** Counts a failure (a wrong password, a bad invitation token) against every key. */
 export const recordFailure = consume;
+
+/** Gives back a point counted up front for an attempt that turned out not to be a failure. */
+export function refund(name: PolicyName, keys: string[], rs: RateLimitStore = store()): Promise<LimitOutcome> {
+  return measure(name, keys, -1, rs);
+}
 
 export { memoryStore, postgresStore, upstashStore, type RateLimitStore };

@@ -7,7 +7,7 @@ import type { Policy } from './policies';
 /** Where a policy's counters live after `points` are added: the state of the window. */
 export type WindowState = { consumed: number; resetSeconds: number };
 
-/** One interface over the stores: add points to a key (0 reads without counting). */
+/** One interface over the stores: add points to a key (0 reads without counting, negative gives back). */
 export interface RateLimitStore {
   add(policy: Policy, key: string, points: number): Promise<WindowState>;
 }
@@ -37,8 +37,8 @@ class FlexibleStore implements RateLimitStore {
       const res = await limiter.get(key);
       return res ? fromRes(res) : { consumed: 0, resetSeconds: policy.durationSeconds };
     }
-    // penalty() counts without rejecting; the caller compares against the policy.
-    return fromRes(await limiter.penalty(key, points));
+    // penalty() counts without rejecting (the caller compares against the policy); reward() gives back.
+    return fromRes(points > 0 ? await limiter.penalty(key, points) : await limiter.reward(key, -points));
   }
 }
 
@@ -52,7 +52,12 @@ export function memoryStore(): RateLimitStore {
 /** Counters in our Postgres (table rate_limits, created by a migration): shared by several instances, no extra server. */
 export function postgresStore(): RateLimitStore {
   // rate-limiter-flexible speaks to a `pg`-style client; this adapts our connection (Postgres or PGlite).
-  const client = { query: ({ text, values }: { text: string; values: unknown[] }) => rawQuery(text, values) };
+  const client = {
+    query: async ({ text, values }: { text: string; values: unknown[] }) => {
+      const { rows } = await rawQuery(text, values);
+      return { rows, rowCount: rows.length };
+    },
+  };
   return new FlexibleStore(
     (policy) =>
       new RateLimiterPostgres({
@@ -79,7 +84,8 @@ export function upstashStore(redis = Redis.fromEnv()): RateLimitStore {
         limiter = new Ratelimit({ redis, prefix: `rl:${policy.name}`, limiter: Ratelimit.fixedWindow(policy.points, `${policy.durationSeconds} s`) });
         limiters.set(id, limiter);
       }
-      if (points === 0) {
+      if (points <= 0) {
+        // Upstash windows cannot give points back: a refund leaves the attempt counted.
         const remaining = await limiter.getRemaining(key);
         return { consumed: policy.points - remaining.remaining, resetSeconds: Math.max(1, Math.ceil((remaining.reset - Date.now()) / 1000)) };
       }
