@@ -8,4 +8,65 @@ export type HandlerRoute = {
   operation: Record<string, unknown> & { summary: string; tags: string[]; responses: Record<string, unknown> };
 };
 
-export const handlerRoutes: HandlerRoute[] = [];
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+const uuidPath = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', format: 'uuid' } });
+
+/** The error answers every authenticated upload shares. */
+const uploadErrors = {
+  400: ref('BadRequest'),
+  401: ref('Unauthorized'),
+  403: ref('Forbidden'),
+  404: ref('NotFound'),
+  413: ref('PayloadTooLarge'),
+  415: ref('UnsupportedMediaType'),
+  422: ref('ValidationFailed'),
+  429: ref('RateLimited'),
+  500: ref('InternalError'),
+};
+
+export const handlerRoutes: HandlerRoute[] = [
+  {
+    method: 'post',
+    path: '/buildings/{id}/apartments/import',
+    operation: {
+      operationId: 'buildings-importApartments',
+      tags: ['buildings'],
+      summary: 'Import apartments from CSV',
+      description:
+        'A CSV with the header `number,floor,area,rooms,residentsCount` (`number` and `area` required; `;` and decimal commas are read too), ' +
+        'as `text/csv` or as the multipart field `file`, at most 2 MB. All or nothing: any bad row answers 422 with one error per problem ' +
+        '(`path` like `rows.3.area`, plus `row` and `column`; the header is row 1). Numbers that exist are updated, not duplicated.',
+      parameters: [uuidPath('id', 'The building.')],
+      requestBody: {
+        required: true,
+        content: {
+          'text/csv': { schema: { type: 'string' }, example: 'number,floor,area,rooms,residentsCount\n1,1,45.5,2,2\n2,1,61.2,3,3\n' },
+          'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+        },
+      },
+      responses: {
+        201: {
+          description: 'Imported',
+          headers: requestIdHeader,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['created', 'updated'],
+                    properties: { created: { type: 'integer' }, updated: { type: 'integer' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        ...uploadErrors,
+      },
+    },
+  },
+];

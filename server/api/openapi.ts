@@ -136,6 +136,28 @@ function restFacts(): Map<string, { meta: Meta; successStatus: number }> {
   return facts;
 }
 
+type Parameter = { name: string; in: string; required?: boolean; schema?: unknown; description?: string };
+
+/** DELETE inputs travel in a JSON body (the adapter reads it), not in the query string. */
+function moveQueryToBody(op: Operation): void {
+  const params = (op.parameters ?? []) as Parameter[];
+  const query = params.filter((p) => p.in === 'query');
+  if (query.length === 0) return;
+  op.parameters = params.filter((p) => p.in !== 'query');
+  op.requestBody = {
+    required: query.some((p) => p.required),
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(query.map((p) => [p.name, { ...(p.schema as object), ...(p.description ? { description: p.description } : {}) }])),
+          required: query.filter((p) => p.required).map((p) => p.name),
+        },
+      },
+    },
+  };
+}
+
 let cached: OpenAPIObject | undefined;
 
 /** /api/openapi.json: generated from the procedures, with the contract's statuses, envelope and error bodies. */
@@ -187,6 +209,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       }
       op.responses = responses;
       if (oa.protect === false) op.security = [];
+      if (method === 'delete') moveQueryToBody(op);
     }
   }
   for (const route of handlerRoutes) {

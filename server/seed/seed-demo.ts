@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apartmentResidents, apartments, buildings, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, chargeRules, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { chargeRuleRows } from '@/server/services/buildings/building-fields';
 import { hashPassword } from '@/server/auth/password';
 import { createTenant } from '@/server/services/tenants/create-tenant';
 
@@ -49,10 +50,24 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     const [tamme, vahtra] = await tx
       .insert(buildings)
       .values([
-        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14 },
-        { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21 },
+        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14, iban: 'EE382200221020145685', bankRecipient: 'KÜ Tamme 12' },
+        { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21, iban: 'EE471000001020145685', bankRecipient: 'KÜ Vahtra 3' },
       ])
       .returning();
+
+    // Typical apartment-association charges: per m², by meter, heating split by area, waste per person.
+    for (const [building, heatingTotal] of [[tamme, '1240.00'], [vahtra, '860.00']] as const) {
+      await tx.insert(chargeRules).values(
+        chargeRuleRows(tenantId, building!.id, [
+          { name: 'Maintenance', basis: 'area', unitPrice: 0.42 },
+          { name: 'Repair fund', basis: 'area', unitPrice: 0.35 },
+          { name: 'Cold water', basis: 'meter', meterType: 'cold_water', unitPrice: 2.1475 },
+          { name: 'Hot water', basis: 'meter', meterType: 'hot_water', unitPrice: 6.4 },
+          { name: 'Heating', basis: 'split_area', totalAmount: Number(heatingTotal) },
+          { name: 'Waste collection', basis: 'resident', unitPrice: 3.2, vatRate: 22 },
+        ]),
+      );
+    }
 
     const layouts: Array<[typeof tamme, ApartmentPlan[]]> = [
       [tamme, plan(3, 4, [41.5, 55.2, 62.8, 38.9])],

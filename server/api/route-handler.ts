@@ -1,0 +1,50 @@
+import { TRPCError } from '@trpc/server';
+import type { Role } from '@/db/schema';
+import { consume, rateLimitHeaders } from '@/server/rate-limit';
+import type { ServiceContext } from '@/server/services/context';
+import { RateLimitedError } from '@/server/services/errors';
+import { createApiContext } from './context';
+import { errorResponse } from './errors';
+import { BodyTooLargeError, readBodyCapped, requestIdFrom } from './http';
+import { type ApiContext, type Caller, toTRPCError } from './trpc';
+
+export type RouteContext = ApiContext & { caller: Caller; svc: ServiceContext; body: (limit: number) => Promise<Uint8Array<ArrayBuffer>> };
+
+/**
+ * A REST route outside tRPC (uploads, raw CSV/XML, binary answers) with what the tRPC procedures get:
+ * the caller (401), the role check (403), the API rate limit, the contract's error bodies and X-Request-Id.
+ */
+export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteContext, params: P) => Promise<Response>) {
+  return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
+    const requestId = requestIdFrom(req.headers);
+    let ctx: ApiContext | undefined;
+    try {
+      ctx = await createApiContext({ headers: req.headers, requestId });
+      const caller = ctx.caller;
+      if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+      if (!roles.includes(caller.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
+      const limit = await consume('api', [caller.apiKeyId ? `key:${caller.apiKeyId}` : `user:${caller.userId}`]);
+      Object.assign(ctx.resHeaders, rateLimitHeaders(limit));
+      if (limit.exceeded) throw new RateLimitedError(limit.resetSeconds);
+      const svc: ServiceContext = { tenantId: caller.tenantId, userId: caller.userId, role: caller.role, now: ctx.now, requestId, db: ctx.db };
+      const body = async (max: number) => {
+        try {
+          return await readBodyCapped(req, max);
+        } catch (err) {
+          if (err instanceof BodyTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `The body is larger than ${Math.round(max / 1024 / 1024)} MB` });
+          throw err;
+        }
+      };
+      const response = await handle(req, { ...ctx, caller, svc, body }, await params);
+      response.headers.set('X-Request-Id', requestId);
+      for (const [k, v] of Object.entries(ctx.resHeaders)) response.headers.set(k, v);
+      return response;
+    } catch (err) {
+      return errorResponse(toTRPCError(err), requestId, ctx?.resHeaders);
+    }
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { chargeBasisEnum, meterTypeEnum } from '@/db/schema';
+
+export const ChargeBasis = z.enum(chargeBasisEnum.enumValues);
+export const MeterType = z.enum(meterTypeEnum.enumValues);
+
+export const ChargeRuleInput = z.object({
+  name: z.string().max(200),
+  basis: ChargeBasis.meta({ description: 'area: unitPrice × m²; apartment: per apartment; resident: × residents; meter: × consumption of meterType; split_area: totalAmount split by area.' }),
+  unitPrice: z.number().optional().meta({ description: 'Net price per unit, up to 4 decimals. Not used by split_area.' }),
+  meterType: MeterType.nullable().optional().meta({ description: 'Required for basis meter.' }),
+  totalAmount: z.number().nullable().optional().meta({ description: 'Required for basis split_area: the amount to split, 2 decimals.' }),
+  vatRate: z.number().optional().meta({ description: 'VAT in percent, 0..100; default 0.' }),
+});
+
+export const ChargeRuleOutput = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  basis: ChargeBasis,
+  unitPrice: z.number(),
+  meterType: MeterType.nullable(),
+  totalAmount: z.number().nullable(),
+  vatRate: z.number(),
+});
+
+const BuildingFields = {
+  city: z.string().max(200).nullable().optional(),
+  postalCode: z.string().max(20).nullable().optional(),
+  country: z.string().max(2).optional().meta({ description: 'ISO 3166 code; default EE.' }),
+  currency: z.string().max(3).optional().meta({ description: 'ISO 4217 code; default EUR.' }),
+  paymentTermDays: z.number().int().optional().meta({ description: 'Days from issue to due date, 0..365; default 14.' }),
+  invoicePrefix: z.string().max(10).optional().meta({ description: 'Letters, digits and "-", at most 10; default "INV-".' }),
+  iban: z.string().max(50).nullable().optional().meta({ description: 'The account printed on invoices; its checksum is verified.' }),
+  bankRecipient: z.string().max(200).nullable().optional().meta({ description: 'The account holder printed on invoices.' }),
+  chargeRules: z.array(ChargeRuleInput).max(50).optional().meta({ description: 'Replaces the whole list when given.' }),
+};
+
+export const CreateBuildingInput = z.object({ name: z.string().max(200), address: z.string().max(500), ...BuildingFields });
+export const UpdateBuildingInput = z.object({ id: z.uuid(), name: z.string().max(200).optional(), address: z.string().max(500).optional(), ...BuildingFields });
+
+export const BuildingOutput = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string(),
+  currency: z.string(),
+  paymentTermDays: z.number().int(),
+  invoicePrefix: z.string(),
+  iban: z.string().nullable(),
+  bankRecipient: z.string().nullable(),
+  chargeRules: z.array(ChargeRuleOutput),
+  apartmentCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const ApartmentFields = {
+  floor: z.number().int().nullable().optional(),
+  rooms: z.number().int().nullable().optional(),
+  residentsCount: z.number().int().optional().meta({ description: 'People living there (for per-resident charges); default 0.' }),
+};
+
+export const CreateApartmentInput = z.object({
+  id: z.uuid().meta({ description: 'The building.' }),
+  number: z.string().max(20).meta({ description: 'Unique within the building.' }),
+  area: z.number().meta({ description: 'm², greater than 0, 2 decimals.' }),
+  ...ApartmentFields,
+});
+export const UpdateApartmentInput = z.object({
+  id: z.uuid().meta({ description: 'The building.' }),
+  aptId: z.uuid(),
+  number: z.string().max(20).optional(),
+  area: z.number().optional(),
+  ...ApartmentFields,
+});
+
+export const ApartmentOutput = z.object({
+  id: z.uuid(),
+  buildingId: z.uuid(),
+  number: z.string(),
+  floor: z.number().int().nullable(),
+  area: z.number(),
+  rooms: z.number().int().nullable(),
+  residentsCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+export function iso<T extends { createdAt: Date; updatedAt?: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}) };
+}

@@ -1,0 +1,43 @@
+import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
+import type { ChargeBasis, MeterType } from '@/db/schema';
+import type { FieldError } from '@/server/services/errors';
+import { decimalPlaces } from './decimal';
+
+export type ChargeRuleInput = {
+  name: string;
+  basis: ChargeBasis;
+  unitPrice?: number;
+  meterType?: MeterType | null;
+  totalAmount?: number | null;
+  vatRate?: number;
+};
+
+/** The semantic checks of a building's charge rules; each problem names its path, e.g. `chargeRules.2.meterType`. */
+export function validateChargeRules(rules: ChargeRuleInput[]): FieldError[] {
+  const errors: FieldError[] = [];
+  rules.forEach((r, i) => {
+    const at = (field: string) => `chargeRules.${i}.${field}`;
+    if (r.basis === 'meter' && !r.meterType) errors.push({ path: at('meterType'), message: 'is required for a meter rule' });
+    if (r.basis !== 'meter' && r.meterType) errors.push({ path: at('meterType'), message: 'is only for meter rules' });
+    if (r.basis === 'split_area') {
+      if (r.totalAmount == null) errors.push({ path: at('totalAmount'), message: 'is required for a split_area rule' });
+      else if (r.totalAmount < 0) errors.push({ path: at('totalAmount'), message: 'must not be negative' });
+      else if (decimalPlaces(r.totalAmount) > 2) errors.push({ path: at('totalAmount'), message: 'has more than 2 decimal places' });
+    } else {
+      if (r.totalAmount != null) errors.push({ path: at('totalAmount'), message: 'is only for split_area rules' });
+      if (r.unitPrice == null) errors.push({ path: at('unitPrice'), message: 'is required' });
+      else if (r.unitPrice < 0) errors.push({ path: at('unitPrice'), message: 'must not be negative' });
+      else if (decimalPlaces(r.unitPrice) > 4) errors.push({ path: at('unitPrice'), message: 'has more than 4 decimal places' });
+    }
+    const vat = r.vatRate ?? 0;
+    if (vat < 0 || vat > 100) errors.push({ path: at('vatRate'), message: 'must be between 0 and 100' });
+    else if (decimalPlaces(vat) > 2) errors.push({ path: at('vatRate'), message: 'has more than 2 decimal places' });
+  });
+  return errors;
+}
+
+/** An IBAN in electronic form (no spaces, upper case), or an error when its checksum fails. */
+export function normalizeIban(iban: string): { iban: string } | { error: string } {
+  const compact = electronicFormatIBAN(iban) ?? '';
+  return isValidIBAN(compact) ? { iban: compact } : { error: 'is not a valid IBAN' };
+}

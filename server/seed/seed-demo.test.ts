@@ -1,0 +1,39 @@
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Db, migrationsFolder } from '@/db/client';
+import * as schema from '@/db/schema';
+import { previewCharges } from '@/server/services/buildings/preview-charges';
+import { verifyCredentials } from '@/server/services/auth/verify-credentials';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
+
+// The seed runs only on an empty database, so this test brings its own.
+const client = new PGlite();
+const db = drizzle({ client, schema }) as unknown as Db;
+afterAll(() => client.close());
+
+describe('demo seed', () => {
+  it('seeds an empty database once: buildings with rules, apartments, residents, meters and readings', async () => {
+    await migrate(db as never, { migrationsFolder });
+    const logins = await seedDemoIfEmpty({ db });
+    expect(logins?.map((l) => l.role)).toEqual(['admin', 'manager', 'resident']);
+    expect(await seedDemoIfEmpty({ db })).toBeNull();
+
+    const manager = await verifyCredentials(db, 'manager@demo.test', DEMO_PASSWORD);
+    const [membership] = await db.select().from(schema.memberships).where(eq(schema.memberships.userId, manager!.id));
+    expect(membership!.role).toBe('manager');
+    const ctx = { tenantId: membership!.tenantId, userId: manager!.id, role: membership!.role, now: new Date(), requestId: 'seed-test', db };
+    const seeded = await db.select().from(schema.buildings).where(eq(schema.buildings.tenantId, ctx.tenantId));
+    expect(seeded.map((b) => b.name).sort()).toEqual(['Tamme 12', 'Vahtra 3']);
+
+    const preview = await previewCharges({ ctx, input: { buildingId: seeded.find((b) => b.name === 'Tamme 12')!.id } });
+    expect(preview.apartments).toHaveLength(12);
+    const heating = preview.apartments.map((a) => a.lines.find((l) => l.description === 'Heating')!.amount);
+    expect(Math.round(heating.reduce((s, x) => s + x, 0) * 100)).toBe(124000);
+    // Water lines come from confirmed readings, so none is missing.
+    expect(preview.apartments.flatMap((a) => a.lines).filter((l) => l.missing)).toEqual([]);
+    expect((await verifyCredentials(db, 'resident1@demo.test', DEMO_PASSWORD))?.email).toBe('resident1@demo.test');
+  });
+});

@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import { apartments } from '@/db/schema';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { NotFoundError } from '../errors';
+import { apartmentView } from './apartment-fields';
+
+export async function deleteApartment({ ctx, input }: { ctx: ServiceContext; input: { buildingId: string; id: string } }): Promise<void> {
+  requireRole(ctx, ...MANAGERS);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(apartments)
+      .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId), eq(apartments.id, input.id)))
+      .returning();
+    if (!row) throw new NotFoundError('Apartment');
+    await writeAudit(tx, ctx, { action: 'apartment.delete', entityId: row.id, before: apartmentView(row) });
+  });
+}

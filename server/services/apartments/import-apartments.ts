@@ -1,0 +1,98 @@
+import Papa from 'papaparse';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { apartments } from '@/db/schema';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { type FieldError, ValidationError } from '../errors';
+import { checkApartmentFields, requireBuilding } from './apartment-fields';
+
+export const IMPORT_COLUMNS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
+const REQUIRED = ['number', 'area'];
+export const MAX_IMPORT_ROWS = 5000;
+
+export type ImportError = FieldError & { row: number; column: string };
+
+function parseNumber(raw: string | undefined, integer: boolean): number | null | 'invalid' {
+  const text = (raw ?? '').trim();
+  if (text === '') return null;
+  // Spreadsheets in Estonia write 45,5 for 45.5.
+  const normalized = text.includes('.') ? text : text.replace(',', '.');
+  if (!(integer ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(normalized)) return 'invalid';
+  return Number(normalized);
+}
+
+/**
+ * Imports apartments from CSV (header `number,floor,area,rooms,residentsCount`), all or nothing:
+ * any bad row gives 422 with one error per problem; numbers that exist are updated, not duplicated.
+ */
+export async function importApartments({ ctx, input }: { ctx: ServiceContext; input: { buildingId: string; csv: string } }): Promise<{ created: number; updated: number }> {
+  requireRole(ctx, ...MANAGERS);
+  await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
+
+  const parsed = Papa.parse<Record<string, string>>(input.csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim(),
+  });
+  const headers = parsed.meta.fields ?? [];
+  const missing = REQUIRED.filter((c) => !headers.includes(c));
+  if (missing.length) {
+    throw new ValidationError(missing.map((c) => ({ path: 'header', message: `missing column "${c}" (expected ${IMPORT_COLUMNS.join(',')})`, row: 1, column: c })));
+  }
+  if (parsed.data.length === 0) throw new ValidationError([{ path: 'rows', message: 'the file has no apartment rows' }]);
+  if (parsed.data.length > MAX_IMPORT_ROWS) throw new ValidationError([{ path: 'rows', message: `at most ${MAX_IMPORT_ROWS} rows per file` }]);
+
+  const errors: ImportError[] = [];
+  for (const e of parsed.errors) {
+    if (e.row !== undefined) errors.push({ path: `rows.${e.row + 2}`, message: e.message, row: e.row + 2, column: '' });
+  }
+  const seen = new Map<string, number>();
+  const rows = parsed.data.map((record, index) => {
+    const row = index + 2; // the header is row 1, as a spreadsheet shows it
+    const fields: Record<string, unknown> = { number: (record.number ?? '').trim() };
+    for (const [column, integer] of [['floor', true], ['area', false], ['rooms', true], ['residentsCount', true]] as const) {
+      if (!headers.includes(column)) continue;
+      const value = parseNumber(record[column], integer);
+      if (value === 'invalid') errors.push({ path: `rows.${row}.${column}`, message: integer ? 'must be a whole number' : 'must be a number', row, column });
+      else fields[column] = value;
+    }
+    if (fields.area === null || fields.area === undefined) {
+      errors.push({ path: `rows.${row}.area`, message: 'is required', row, column: 'area' });
+      delete fields.area;
+    }
+    if (fields.residentsCount === null) fields.residentsCount = 0;
+    const { columns, errors: fieldErrors } = checkApartmentFields(fields, `rows.${row}.`);
+    for (const e of fieldErrors) {
+      const column = e.path.split('.').at(-1)!;
+      if (!errors.some((x) => x.row === row && x.column === column)) errors.push({ ...e, row, column });
+    }
+    const number = String(columns.number ?? '');
+    if (number && seen.has(number)) errors.push({ path: `rows.${row}.number`, message: `repeats row ${seen.get(number)}`, row, column: 'number' });
+    else if (number) seen.set(number, row);
+    return columns;
+  });
+  if (errors.length) throw new ValidationError(errors.sort((a, b) => a.row - b.row));
+
+  return ctx.db.transaction(async (tx) => {
+    const numbers = rows.map((r) => String(r.number));
+    const existing = await tx
+      .select({ number: apartments.number })
+      .from(apartments)
+      .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId), inArray(apartments.number, numbers)));
+    await tx
+      .insert(apartments)
+      .values(rows.map((r) => ({ ...(r as { number: string; area: string }), tenantId: ctx.tenantId, buildingId: input.buildingId, createdAt: ctx.now })))
+      .onConflictDoUpdate({
+        target: [apartments.buildingId, apartments.number],
+        // Only the columns the file has: a file without `floor` leaves the floors as they are.
+        set: Object.fromEntries(
+          (['floor', 'area', 'rooms', 'residentsCount'] as const)
+            .filter((c) => headers.includes(c))
+            .map((c) => [c, sql.raw(`excluded.${apartments[c].name}`)]),
+        ),
+      });
+    const result = { created: rows.length - existing.length, updated: existing.length };
+    await writeAudit(tx, ctx, { action: 'apartment.import', entityId: input.buildingId, after: { ...result, numbers } });
+    return result;
+  });
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import { apartments } from '@/db/schema';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { type ApartmentFieldsInput, type ApartmentView, apartmentView, checkApartmentFields, isUniqueViolation } from './apartment-fields';
+
+export async function updateApartment({ ctx, input }: { ctx: ServiceContext; input: ApartmentFieldsInput & { buildingId: string; id: string } }): Promise<ApartmentView> {
+  requireRole(ctx, ...MANAGERS);
+  const { buildingId, id, ...fields } = input;
+  const where = and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, buildingId), eq(apartments.id, id));
+  const [existing] = await ctx.db.select().from(apartments).where(where);
+  if (!existing) throw new NotFoundError('Apartment');
+  const { columns, errors } = checkApartmentFields(fields);
+  if (errors.length) throw new ValidationError(errors);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.update(apartments).set(columns).where(where).returning();
+      const after = apartmentView(row!);
+      await writeAudit(tx, ctx, { action: 'apartment.update', entityId: id, before: apartmentView(existing), after });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError(`Apartment number ${String(columns.number)} already exists in this building`);
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+import { toUnits, unitsToString } from '@/server/domain/decimal';
+import { type ChargeRuleInput, normalizeIban, validateChargeRules } from '@/server/domain/billing-settings';
+import type { FieldError } from '../errors';
+import { ValidationError } from '../errors';
+
+export type BuildingFieldsInput = {
+  name?: string;
+  address?: string;
+  city?: string | null;
+  postalCode?: string | null;
+  country?: string;
+  currency?: string;
+  paymentTermDays?: number;
+  invoicePrefix?: string;
+  iban?: string | null;
+  bankRecipient?: string | null;
+  chargeRules?: ChargeRuleInput[];
+};
+
+/** Checks what a create or update sets and returns it ready for the columns; 422 lists every problem. */
+export function checkBuildingFields(input: BuildingFieldsInput) {
+  const errors: FieldError[] = [];
+  const out: Record<string, unknown> = {};
+  const text = (field: 'name' | 'address', value: string | undefined) => {
+    if (value === undefined) return;
+    if (value.trim() === '') errors.push({ path: field, message: 'must not be empty' });
+    out[field] = value.trim();
+  };
+  text('name', input.name);
+  text('address', input.address);
+  if (input.city !== undefined) out.city = input.city?.trim() || null;
+  if (input.postalCode !== undefined) out.postalCode = input.postalCode?.trim() || null;
+  if (input.country !== undefined) {
+    if (!/^[A-Z]{2}$/.test(input.country)) errors.push({ path: 'country', message: 'must be a two-letter ISO country code' });
+    out.country = input.country;
+  }
+  if (input.currency !== undefined) {
+    if (!/^[A-Z]{3}$/.test(input.currency)) errors.push({ path: 'currency', message: 'must be a three-letter ISO currency code' });
+    out.currency = input.currency;
+  }
+  if (input.paymentTermDays !== undefined) {
+    if (input.paymentTermDays < 0 || input.paymentTermDays > 365) errors.push({ path: 'paymentTermDays', message: 'must be between 0 and 365' });
+    out.paymentTermDays = input.paymentTermDays;
+  }
+  if (input.invoicePrefix !== undefined) {
+    if (!/^[A-Za-z0-9-]{0,10}$/.test(input.invoicePrefix)) errors.push({ path: 'invoicePrefix', message: 'may hold letters, digits and "-", at most 10' });
+    out.invoicePrefix = input.invoicePrefix;
+  }
+  if (input.iban !== undefined) {
+    if (input.iban === null || input.iban.trim() === '') out.iban = null;
+    else {
+      const checked = normalizeIban(input.iban);
+      if ('error' in checked) errors.push({ path: 'iban', message: checked.error });
+      else out.iban = checked.iban;
+    }
+  }
+  if (input.bankRecipient !== undefined) out.bankRecipient = input.bankRecipient?.trim() || null;
+  if (input.chargeRules) {
+    errors.push(...validateChargeRules(input.chargeRules));
+    input.chargeRules.forEach((r, i) => {
+      if (r.name.trim() === '') errors.push({ path: `chargeRules.${i}.name`, message: 'must not be empty' });
+    });
+  }
+  if (errors.length) throw new ValidationError(errors);
+  return { columns: out, chargeRules: input.chargeRules };
+}
+
+/** Charge rules as rows of the charge_rules table. */
+export function chargeRuleRows(tenantId: string, buildingId: string, rules: ChargeRuleInput[]) {
+  return rules.map((r, position) => ({
+    tenantId,
+    buildingId,
+    position,
+    name: r.name.trim(),
+    basis: r.basis,
+    unitPrice: r.basis === 'split_area' ? '0' : unitsToString(toUnits(r.unitPrice ?? 0, 4), 4),
+    meterType: r.basis === 'meter' ? (r.meterType ?? null) : null,
+    totalAmount: r.basis === 'split_area' ? unitsToString(toUnits(r.totalAmount ?? 0, 2), 2) : null,
+    vatRate: unitsToString(toUnits(r.vatRate ?? 0, 2), 2),
+  }));
+}

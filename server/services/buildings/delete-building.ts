@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import { buildings, users } from '@/db/schema';
+import { verifyPassword } from '@/server/auth/password';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { ForbiddenError, NotFoundError } from '../errors';
+import { loadBuildingViews } from './building-view';
+
+/**
+ * Deletes a building with its apartments and meters. The caller confirms with their password
+ * (an API key has none, so it cannot delete buildings).
+ */
+export async function deleteBuilding({ ctx, input }: { ctx: ServiceContext; input: { id: string; password: string } }): Promise<void> {
+  requireRole(ctx, ...MANAGERS);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await loadBuildingViews(tx, ctx.tenantId, [input.id]);
+    if (!before) throw new NotFoundError('Building');
+    const [me] = ctx.userId ? await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId)) : [];
+    if (!me?.passwordHash || !(await verifyPassword(input.password, me.passwordHash))) {
+      throw new ForbiddenError('Password confirmation failed');
+    }
+    await tx.delete(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, input.id)));
+    await writeAudit(tx, ctx, { action: 'building.delete', entityId: input.id, before });
+  });
+}

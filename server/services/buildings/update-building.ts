@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import { buildings, chargeRules } from '@/db/schema';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { NotFoundError } from '../errors';
+import { type BuildingFieldsInput, chargeRuleRows, checkBuildingFields } from './building-fields';
+import { type BuildingView, loadBuildingViews } from './building-view';
+
+/** Changes the given fields; `chargeRules`, when given, replaces the whole list. */
+export async function updateBuilding({ ctx, input }: { ctx: ServiceContext; input: BuildingFieldsInput & { id: string } }): Promise<BuildingView> {
+  requireRole(ctx, ...MANAGERS);
+  const { id, ...fields } = input;
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await loadBuildingViews(tx, ctx.tenantId, [id]);
+    if (!before) throw new NotFoundError('Building');
+    const { columns, chargeRules: rules } = checkBuildingFields(fields);
+    await tx
+      .update(buildings)
+      .set({ ...columns, updatedAt: ctx.now })
+      .where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, id)));
+    if (rules) {
+      await tx.delete(chargeRules).where(and(eq(chargeRules.tenantId, ctx.tenantId), eq(chargeRules.buildingId, id)));
+      if (rules.length) await tx.insert(chargeRules).values(chargeRuleRows(ctx.tenantId, id, rules));
+    }
+    const [after] = await loadBuildingViews(tx, ctx.tenantId, [id]);
+    await writeAudit(tx, ctx, { action: 'building.update', entityId: id, before, after });
+    return after!;
+  });
+}
