@@ -11,7 +11,7 @@ let passwordHash: Promise<string> | undefined;
 export type TestUser = { userId: string; email: string; role: Role };
 export type TestTenant = { tenantId: string; admin: TestUser; manager: TestUser; resident: TestUser };
 
-async function addUser(tenantId: string, role: Role): Promise<TestUser> {
+export async function addUser(tenantId: string, role: Role): Promise<TestUser> {
   const db = getDb();
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;

@@ -6,3 +6,4 @@ export * from './events';
 export * from './jobs';
 export * from './mail';
 export * from './auth';
+export * from './residents';

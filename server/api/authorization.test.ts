@@ -44,6 +44,8 @@ describe('authorization of every REST route', () => {
 // so a new upload route cannot skip these checks.
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const HANDLERS: Record<string, { handler: () => Promise<Handler>; roles: string[] }> = {
+  'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
+  'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
   'post /buildings/{id}/apartments/import': {
     handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as Handler,
     roles: ['admin', 'manager'],
@@ -60,7 +62,10 @@ describe('authorization of every route handler', () => {
     const params: Record<string, string> = {};
     const url = `http://localhost/api${path.replace(/\{([^}]+)\}/g, (_, name: string) => (params[name] = randomUUID()))}`;
     const call = async (headers: Record<string, string>) =>
-      (await handler())(new Request(url, { method: method.toUpperCase(), headers: { ...headers, 'content-type': 'text/csv' }, body: 'x' }), { params: Promise.resolve(params) });
+      (await handler())(
+        new Request(url, method === 'get' ? { headers } : { method: method.toUpperCase(), headers: { ...headers, 'content-type': 'text/csv' }, body: 'x' }),
+        { params: Promise.resolve(params) },
+      );
     const anonymous = await call({});
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.code).toBe('UNAUTHORIZED');

@@ -25,7 +25,55 @@ const uploadErrors = {
   500: ref('InternalError'),
 };
 
+const uploadOutput = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['id', 'contentType', 'size'],
+      properties: { id: { type: 'string', format: 'uuid' }, contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] }, size: { type: 'integer' } },
+    },
+  },
+};
+
 export const handlerRoutes: HandlerRoute[] = [
+  {
+    method: 'post',
+    path: '/uploads',
+    operation: {
+      operationId: 'uploads-create',
+      tags: ['maintenance'],
+      summary: 'Upload a photo',
+      description:
+        'One image as the multipart field `file`: JPEG, PNG, WebP or HEIC, recognised by its bytes, at most 10 MiB (larger 413, checked before the type; ' +
+        'not an image 415). Attach it by its id to a maintenance request (`photoIds`).',
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
+      },
+      responses: { 201: { description: 'Stored', headers: requestIdHeader, content: { 'application/json': { schema: uploadOutput } } }, ...uploadErrors },
+    },
+  },
+  {
+    method: 'get',
+    path: '/uploads/{id}',
+    operation: {
+      operationId: 'uploads-get',
+      tags: ['maintenance'],
+      summary: 'Download a photo',
+      description: 'For users of the tenant who may see the record it belongs to (a resident: their own uploads and their apartments\' records).',
+      parameters: [uuidPath('id', 'The upload.')],
+      responses: {
+        200: { description: 'The image', headers: requestIdHeader, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+        400: ref('BadRequest'),
+        401: ref('Unauthorized'),
+        404: ref('NotFound'),
+        429: ref('RateLimited'),
+        500: ref('InternalError'),
+      },
+    },
+  },
   {
     method: 'post',
     path: '/buildings/{id}/apartments/import',

@@ -3,6 +3,8 @@ import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { buildingsRouter } from './routers/buildings';
 import { healthRouter } from './routers/health';
+import { maintenanceRouter } from './routers/maintenance';
+import { residentsRouter } from './routers/residents';
 import { jobsRouter } from './routers/jobs';
 import { createCallerFactory, createRouter } from './trpc';
 
@@ -12,6 +14,8 @@ export const appRouter = createRouter({
   apiKeys: apiKeysRouter,
   account: accountRouter,
   buildings: buildingsRouter,
+  residents: residentsRouter,
+  maintenance: maintenanceRouter,
   jobs: jobsRouter,
 });
 

@@ -1,0 +1,75 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apartments, buildings, residentRoleEnum } from './property';
+import { tenants, users } from './tenancy';
+
+export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'cancelled']);
+
+/** An invitation of a person to an apartment; the token is single use, valid 7 days, kept only as a hash. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: residentRoleEnum('role').notNull().default('owner'),
+    tokenHash: text('token_hash').notNull(),
+    // `expired` is not stored: it is a pending invitation past expiresAt.
+    status: invitationStatusEnum('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_tenant_status_idx').on(t.tenantId, t.status)],
+);
+
+export const maintenanceStatusEnum = pgEnum('maintenance_status', ['open', 'in_progress', 'resolved', 'closed']);
+export type MaintenanceStatus = (typeof maintenanceStatusEnum.enumValues)[number];
+
+export const maintenanceRequests = pgTable(
+  'maintenance_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: maintenanceStatusEnum('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('maintenance_requests_tenant_building_status_idx').on(t.tenantId, t.buildingId, t.status, t.createdAt)],
+);
+
+/** Uploaded files (photos of maintenance requests and meters); the bytes live in the storage, not here. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    // The record the file belongs to, once attached (a maintenance request, a meter reading).
+    entityType: text('entity_type'),
+    entityId: uuid('entity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_tenant_entity_idx').on(t.tenantId, t.entityType, t.entityId)],
+);

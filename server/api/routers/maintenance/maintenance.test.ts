@@ -1,0 +1,158 @@
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { POST as uploadRoute } from '@/app/api/uploads/route';
+import { GET as downloadRoute } from '@/app/api/uploads/[id]/route';
+import { getDb, rawQuery } from '@/db/client';
+import { apartmentResidents, apartments, buildings, events, maintenanceStatusEnum } from '@/db/schema';
+import { createRestHandler } from '@/server/api/rest-adapter';
+import { appRouter } from '@/server/api/root';
+import { MAINTENANCE_TRANSITIONS } from '@/server/domain/maintenance-status';
+import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
+import { listMaintenanceRequests } from '@/server/services/maintenance/list-requests';
+import { addUser, bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+
+const rest = createRestHandler(appRouter);
+// The smallest valid PNG: a 1×1 transparent pixel.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+function api(authorization: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await rest(
+      new Request(`http://localhost/api${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  };
+}
+
+async function upload(authorization: string, bytes: Uint8Array, name = 'photo.png') {
+  const form = new FormData();
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  const res = await uploadRoute(new Request('http://localhost/api/uploads', { method: 'POST', headers: { authorization }, body: form }), { params: Promise.resolve({}) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function download(authorization: string, id: string) {
+  return downloadRoute(new Request(`http://localhost/api/uploads/${id}`, { headers: { authorization } }), { params: Promise.resolve({ id }) });
+}
+
+async function homeOf(t: TestTenant, numbers = ['1', '2']) {
+  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Pärna 7', address: 'Pärna 7' }).returning();
+  const apts = await getDb().insert(apartments).values(numbers.map((number) => ({ tenantId: t.tenantId, buildingId: b!.id, number, area: '40.00' }))).returning();
+  await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: apts[0]!.id, userId: t.resident.userId });
+  return { buildingId: b!.id, mine: apts[0]!.id, notMine: apts[1]!.id };
+}
+
+describe('maintenance requests', () => {
+  it('a resident reports with a photo for an own apartment; 404 for another; the event is stored', async () => {
+    const t = await makeTenant();
+    const { mine, notMine, buildingId } = await homeOf(t);
+    const residentAuth = await bearerFor(t.tenantId, t.resident);
+    const resident = api(residentAuth);
+    const photo = await upload(residentAuth, PNG);
+    expect(photo.status).toBe(201);
+    expect(photo.body.data).toMatchObject({ contentType: 'image/png', size: PNG.length });
+
+    const created = await resident('POST', '/maintenance-requests', { apartmentId: mine, title: 'Leaking tap', description: 'Kitchen tap drips', photoIds: [photo.body.data.id] });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ status: 'open', apartmentId: mine, buildingId, photoIds: [photo.body.data.id], createdBy: t.resident.userId });
+    expect((await resident('POST', '/maintenance-requests', { apartmentId: notMine, title: 'x', description: 'y' })).status).toBe(404);
+    expect((await resident('POST', '/maintenance-requests', { apartmentId: mine, title: ' ', description: 'y' })).status).toBe(422);
+    // A photo is attached once.
+    expect((await resident('POST', '/maintenance-requests', { apartmentId: mine, title: 'Again', description: 'y', photoIds: [photo.body.data.id] })).status).toBe(422);
+
+    const [event] = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'maintenance.created')));
+    expect(event!.data).toEqual({ requestId: created.body.data.id, apartmentId: mine, status: 'open' });
+    // Residents cannot move a request.
+    expect((await resident('PATCH', `/maintenance-requests/${created.body.data.id}`, { status: 'closed' })).status).toBe(403);
+  });
+
+  it('follows the status machine: legal moves succeed, emit maintenance.updated and mail the reporter; others are 422', async () => {
+    const t = await makeTenant();
+    const { mine } = await homeOf(t);
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const statuses = maintenanceStatusEnum.enumValues;
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const request = await createMaintenanceRequest({ ctx: serviceContext(t.tenantId, t.resident), input: { apartmentId: mine, title: `${from}->${to}`, description: 'test' } });
+        // Walk to `from` along legal moves.
+        const path = { open: [], in_progress: ['in_progress'], resolved: ['in_progress', 'resolved'], closed: ['closed'] }[from];
+        for (const step of path) expect((await manager('PATCH', `/maintenance-requests/${request.id}`, { status: step })).status).toBe(200);
+        const res = await manager('PATCH', `/maintenance-requests/${request.id}`, { status: to });
+        const legal = MAINTENANCE_TRANSITIONS[from].includes(to);
+        expect(res.status, `${from} -> ${to}`).toBe(legal ? 200 : 422);
+        if (!legal) expect(res.body.errors[0].path).toBe('status');
+      }
+    }
+    expect((await manager('PATCH', `/maintenance-requests/${crypto.randomUUID()}`, { status: 'closed' })).status).toBe(404);
+    expect((await manager('PATCH', `/maintenance-requests/${crypto.randomUUID()}`, { status: 'done' })).status).toBe(400);
+    const updated = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'maintenance.updated')));
+    expect(updated.length).toBeGreaterThan(0);
+    expect(updated[0]!.data).toEqual({ requestId: expect.any(String), status: expect.stringMatching(/^(in_progress|resolved|closed)$/) });
+    const { rows } = await rawQuery(`select subject from mail_messages where $1 = any("to")`, [t.resident.email]);
+    expect(rows.map((r) => r.subject)).toContain('Your request "open->in_progress" is in progress');
+  });
+
+  it('property: a resident sees only the requests of their own apartments, in any tenant layout', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 3 }), async (apartmentCount, memberOf, requestsEach) => {
+        const t = await makeTenant();
+        const other = await makeTenant();
+        const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'P', address: 'P' }).returning();
+        const apts = await getDb()
+          .insert(apartments)
+          .values(Array.from({ length: apartmentCount }, (_, i) => ({ tenantId: t.tenantId, buildingId: b!.id, number: String(i + 1), area: '30.00' })))
+          .returning();
+        const mine = apts.filter((_, i) => memberOf[i % memberOf.length]);
+        for (const a of mine) await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: a.id, userId: t.resident.userId });
+        const managerCtx = serviceContext(t.tenantId, t.manager);
+        for (const a of apts) for (let i = 0; i < requestsEach; i++) await createMaintenanceRequest({ ctx: managerCtx, input: { apartmentId: a.id, title: `r${i}`, description: 'd' } });
+        const seen = await listMaintenanceRequests({ ctx: serviceContext(t.tenantId, t.resident), input: { limit: 200 } });
+        expect(seen.items.length).toBe(mine.length * requestsEach);
+        expect(new Set(seen.items.map((r) => r.apartmentId))).toEqual(new Set(mine.map((a) => a.id)));
+        // The same person acting in another tenant sees nothing of this one.
+        const elsewhere = await listMaintenanceRequests({ ctx: { ...serviceContext(other.tenantId, other.resident), userId: t.resident.userId }, input: { limit: 200 } });
+        expect(elsewhere.items).toEqual([]);
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
+describe('uploads', () => {
+  it('takes images by their bytes: 415 for anything else, 413 over 10 MB', async () => {
+    const t = await makeTenant();
+    const auth = await bearerFor(t.tenantId, t.resident);
+    const text = await upload(auth, new TextEncoder().encode('not an image at all'), 'fake.png');
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(PNG);
+    const tooBig = await upload(auth, big);
+    expect(tooBig.status).toBe(413);
+    const jpeg = await upload(auth, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]), Buffer.alloc(64)]));
+    expect(jpeg.body.data?.contentType).toBe('image/jpeg');
+  });
+
+  it('serves a photo to its tenant\'s managers and the resident of its record, 404 to others', async () => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    const { mine } = await homeOf(t);
+    const residentAuth = await bearerFor(t.tenantId, t.resident);
+    const photo = (await upload(residentAuth, PNG)).body.data;
+    await api(residentAuth)('POST', '/maintenance-requests', { apartmentId: mine, title: 'Crack', description: 'Wall', photoIds: [photo.id] });
+    const own = await download(residentAuth, photo.id);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await own.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await download(await bearerFor(t.tenantId, t.manager), photo.id)).status).toBe(200);
+    expect((await download(await bearerFor(other.tenantId, other.manager), photo.id)).status).toBe(404);
+    // A resident of the same tenant who does not live there.
+    const neighbour = await addUser(t.tenantId, 'resident');
+    expect((await download(await bearerFor(t.tenantId, neighbour), photo.id)).status).toBe(404);
+  });
+});

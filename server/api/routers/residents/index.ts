@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { acceptInvitation } from '@/server/services/invitations/accept-invitation';
+import { cancelInvitation } from '@/server/services/invitations/cancel-invitation';
+import { createInvitation } from '@/server/services/invitations/create-invitation';
+import type { InvitationView } from '@/server/services/invitations/invitation-view';
+import { listInvitations } from '@/server/services/invitations/list-invitations';
+import { listResidents } from '@/server/services/residents/list-residents';
+import { removeResident } from '@/server/services/residents/remove-resident';
+import { one, page, PageQuery } from '../../envelope';
+import { TokenOutput } from '../auth';
+import { createRouter, managerProcedure, publicProcedure, rateLimit } from '../../trpc';
+
+const tags = ['residents'];
+const ResidentRole = z.enum(['owner', 'tenant']);
+
+export const ResidentOutput = z.object({
+  id: z.uuid().meta({ description: 'The link between the person and the apartment (DELETE /residents/{id} removes it).' }),
+  userId: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  apartmentId: z.uuid(),
+  buildingId: z.uuid(),
+  role: ResidentRole,
+});
+
+export const InvitationOutput = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  apartmentId: z.uuid(),
+  role: ResidentRole,
+  status: z.enum(['pending', 'accepted', 'cancelled', 'expired']),
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+
+const invitationOut = (v: InvitationView) => ({ ...v, expiresAt: v.expiresAt.toISOString(), createdAt: v.createdAt.toISOString() });
+
+export const residentsRouter = createRouter({
+  list: managerProcedure
+    .meta({ openapi: { method: 'GET', path: '/residents', tags, summary: 'List residents', description: 'People linked to apartments of the tenant, one row per person and apartment.' } })
+    .input(PageQuery.extend({ buildingId: z.uuid().optional(), apartmentId: z.uuid().optional() }))
+    .output(page(ResidentOutput))
+    .query(async ({ ctx, input }) => {
+      const { items, nextCursor } = await listResidents({ ctx: ctx.svc, input });
+      return { data: items, nextCursor };
+    }),
+
+  remove: managerProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/residents/{id}', tags, summary: 'Remove a resident from an apartment', description: 'The person keeps their account; without apartments left they lose access to the tenant.' } })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removeResident({ ctx: ctx.svc, input });
+    }),
+
+  invite: managerProcedure
+    .meta({ openapi: { method: 'POST', path: '/invitations', tags, summary: 'Invite a person to an apartment', description: 'Emails a single-use link valid 7 days. A pending invitation for the same email and apartment gives 409.', errorResponses: [409] } })
+    .input(z.object({ email: z.email().max(320), apartmentId: z.uuid(), role: ResidentRole.optional() }))
+    .output(one(InvitationOutput))
+    .mutation(async ({ ctx, input }) => ({ data: invitationOut(await createInvitation({ ctx: ctx.svc, input })) })),
+
+  listInvitations: managerProcedure
+    .meta({ openapi: { method: 'GET', path: '/invitations', tags, summary: 'List pending invitations', description: 'Invitations not yet accepted, cancelled or expired.' } })
+    .input(z.void())
+    .output(page(InvitationOutput))
+    .query(async ({ ctx }) => ({ data: (await listInvitations({ ctx: ctx.svc })).map(invitationOut), nextCursor: null })),
+
+  cancelInvitation: managerProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/invitations/{id}', tags, summary: 'Cancel an invitation', description: 'Its link stops working. Only pending invitations can be cancelled.' } })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await cancelInvitation({ ctx: ctx.svc, input });
+    }),
+
+  acceptInvitation: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/invitations/accept',
+        tags,
+        summary: 'Accept an invitation',
+        description:
+          'With the token from the link. A new person sets name and password (at least 10 characters); a person with an account gives its password and is linked. ' +
+          'Answers like POST /auth/login. A used, cancelled or expired token is 404; failed attempts are limited per IP.',
+        protect: false,
+        errorResponses: [404, 422, 429],
+      },
+      successStatus: 200,
+    })
+    .input(z.object({ token: z.string().max(200), name: z.string().max(200), password: z.string().max(1000) }))
+    .use(rateLimit({ policy: 'invitationAccept', keys: (ctx) => [`ip:${ctx.ip}`], count: 'failures', failureCodes: ['NOT_FOUND', 'UNPROCESSABLE_CONTENT'] }))
+    .output(one(TokenOutput))
+    .mutation(async ({ ctx, input }) => {
+      const { accessToken, refreshToken, tokenType, expiresIn } = await acceptInvitation({ db: ctx.db, now: ctx.now, input });
+      return { data: { accessToken, refreshToken, tokenType, expiresIn } };
+    }),
+});

@@ -1,0 +1,62 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apartmentResidents, invitations, memberships, users } from '@/db/schema';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@/server/auth/password';
+import { sha256 } from '@/server/auth/resolve-caller';
+import { writeAudit } from '../audit/write-audit';
+import { openSession, type TokenPair } from '../auth/issue-session';
+import { type FieldError, NotFoundError, ValidationError } from '../errors';
+
+export type AcceptInvitationInput = { token: string; name: string; password: string };
+
+/**
+ * Accepts an invitation: a new person gets an account (name, password); a person who has one
+ * confirms with its password and is linked, never given a second account. The user becomes a
+ * resident of the apartment. A used, cancelled or expired token is 404.
+ */
+export async function acceptInvitation({ db, now, input }: { db: Db; now: Date; input: AcceptInvitationInput }): Promise<TokenPair & { userId: string; tenantId: string }> {
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, sha256(input.token)), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
+  if (!invitation) throw new NotFoundError('Invitation');
+
+  const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = ${invitation.email}`);
+  const errors: FieldError[] = [];
+  if (existing) {
+    if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash))) {
+      errors.push({ path: 'password', message: 'is not the password of the existing account for this email' });
+    }
+  } else {
+    if (!input.name.trim()) errors.push({ path: 'name', message: 'must not be empty' });
+    if (input.password.length < MIN_PASSWORD_LENGTH) errors.push({ path: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
+  }
+  if (errors.length) throw new ValidationError(errors);
+  const passwordHash = existing ? null : await hashPassword(input.password);
+
+  return db.transaction(async (tx) => {
+    // Conditional on still pending, so a token cannot be used twice even by concurrent calls.
+    const [claimed] = await tx
+      .update(invitations)
+      .set({ status: 'accepted' })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+      .returning({ id: invitations.id });
+    if (!claimed) throw new NotFoundError('Invitation');
+    let userId = existing?.id;
+    if (!userId) {
+      const [created] = await tx.insert(users).values({ email: invitation.email, name: input.name.trim(), passwordHash, emailVerified: now, createdAt: now }).returning({ id: users.id });
+      userId = created!.id;
+    }
+    await tx.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, invitation.id));
+    await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
+    await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
+    const [membership] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, invitation.tenantId), eq(memberships.userId, userId)));
+    const ctx = { tenantId: invitation.tenantId, userId, role: membership!.role, now, requestId: 'invitation', db };
+    await writeAudit(tx, ctx, { action: 'invitation.accept', entityId: invitation.id, after: { userId, apartmentId: invitation.apartmentId, linkedExistingAccount: Boolean(existing) } });
+    const tokens = await openSession(tx, { userId, tenantId: invitation.tenantId, role: membership!.role }, now);
+    return { ...tokens, userId, tenantId: invitation.tenantId };
+  });
+}

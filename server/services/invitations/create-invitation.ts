@@ -1,0 +1,63 @@
+import { createElement } from 'react';
+import { and, eq, gt } from 'drizzle-orm';
+import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
+import { InvitationEmail, invitationSubject } from '@/emails';
+import { sha256 } from '@/server/auth/resolve-caller';
+import { env } from '@/server/env';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail/send-mail';
+import { writeAudit } from '../audit/write-audit';
+import { newOpaqueToken } from '../auth/issue-session';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { ConflictError, NotFoundError } from '../errors';
+import { INVITATION_TTL_DAYS, type InvitationView, invitationView } from './invitation-view';
+
+/** Invites a person by email to an apartment: a single-use link valid 7 days. */
+export async function createInvitation({ ctx, input }: { ctx: ServiceContext; input: { email: string; apartmentId: string; role?: 'owner' | 'tenant' } }): Promise<InvitationView> {
+  requireRole(ctx, ...MANAGERS);
+  const email = input.email.trim().toLowerCase();
+  const [apartment] = await ctx.db
+    .select({ id: apartments.id, number: apartments.number, building: buildings.name, organization: tenants.name })
+    .from(apartments)
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
+    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
+  if (!apartment) throw new NotFoundError('Apartment');
+
+  const token = newOpaqueToken('inv_');
+  const expiresAt = new Date(ctx.now.getTime() + INVITATION_TTL_DAYS * 86400_000);
+  const view = await ctx.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.apartmentId, apartment.id), eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, ctx.now)));
+    if (pending) throw new ConflictError('A pending invitation for this email and apartment exists');
+    const [row] = await tx
+      .insert(invitations)
+      .values({ tenantId: ctx.tenantId, apartmentId: apartment.id, email, role: input.role ?? 'owner', tokenHash: sha256(token), expiresAt, invitedBy: ctx.userId, createdAt: ctx.now })
+      .returning();
+    const v = invitationView(row!, ctx.now);
+    await writeAudit(tx, ctx, { action: 'invitation.create', entityId: row!.id, after: v });
+    return v;
+  });
+
+  const [inviter] = ctx.userId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId)) : [];
+  try {
+    await sendMail({
+      to: email,
+      subject: invitationSubject({ organizationName: apartment.organization }),
+      react: createElement(InvitationEmail, {
+        organizationName: apartment.organization,
+        inviterName: inviter?.name ?? null,
+        apartmentLabel: `${apartment.building}-${apartment.number}`,
+        role: view.role,
+        acceptUrl: `${env.APP_URL}/invite/${token}`,
+        expiresAt: expiresAt.toISOString(),
+      }),
+      idempotencyKey: `invitation:${view.id}`,
+    });
+  } catch (err) {
+    logger.error('invitation email failed', { requestId: ctx.requestId, err });
+  }
+  return view;
+}

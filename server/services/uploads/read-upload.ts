@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import { maintenanceRequests, uploads } from '@/db/schema';
+import { fileStorage } from '@/server/storage';
+import type { ServiceContext } from '../context';
+import { NotFoundError } from '../errors';
+import { myApartmentIds } from '../residents/my-apartments';
+
+/**
+ * An uploaded file for a user of its tenant who may see its record: managers any, residents
+ * their own uploads and those of their apartments' records. Anyone else: 404.
+ */
+export async function readUpload({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const [upload] = await ctx.db.select().from(uploads).where(and(eq(uploads.tenantId, ctx.tenantId), eq(uploads.id, input.id)));
+  if (!upload) throw new NotFoundError('File');
+  if (ctx.role === 'resident' && upload.uploadedBy !== ctx.userId) {
+    let apartmentId: string | undefined;
+    if (upload.entityType === 'maintenance_request' && upload.entityId) {
+      [{ apartmentId } = { apartmentId: undefined }] = await ctx.db
+        .select({ apartmentId: maintenanceRequests.apartmentId })
+        .from(maintenanceRequests)
+        .where(and(eq(maintenanceRequests.tenantId, ctx.tenantId), eq(maintenanceRequests.id, upload.entityId)));
+    }
+    if (!apartmentId || !(await myApartmentIds(ctx.db, ctx)).includes(apartmentId)) throw new NotFoundError('File');
+  }
+  const bytes = await fileStorage().get(upload.storageKey);
+  if (!bytes) throw new NotFoundError('File');
+  return { bytes, contentType: upload.contentType };
+}
