@@ -20,6 +20,8 @@ export const meters = pgTable(
     serialNumber: text('serial_number').notNull(),
     unit: text('unit').notNull(),
     decimals: integer('decimals').notNull().default(3),
+    // Raised when the physical meter is replaced: readings of a new series are not compared with the old one.
+    series: integer('series').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('meters_tenant_building_idx').on(t.tenantId, t.buildingId)],
@@ -42,6 +44,9 @@ export const meterReadings = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     status: readingStatusEnum('status').notNull().default('submitted'),
     consumption: numeric('consumption', { precision: 14, scale: 3 }),
+    series: integer('series').notNull().default(1),
+    /** Why a person should look at this reading before confirming it (e.g. unusually high consumption). */
+    flag: text('flag'),
     source: readingSourceEnum('source').notNull().default('manual'),
     photoId: uuid('photo_id'),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),

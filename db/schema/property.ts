@@ -20,6 +20,9 @@ export const buildings = pgTable(
     /** The account printed on invoices and in their payment QR code. */
     iban: text('iban'),
     bankRecipient: text('bank_recipient'),
+    /** Days of the month when residents submit readings, e.g. 20–25; shown to residents. */
+    readingWindowStartDay: integer('reading_window_start_day'),
+    readingWindowEndDay: integer('reading_window_end_day'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

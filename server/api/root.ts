@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth';
 import { buildingsRouter } from './routers/buildings';
 import { healthRouter } from './routers/health';
 import { maintenanceRouter } from './routers/maintenance';
+import { metersRouter } from './routers/meters';
 import { residentsRouter } from './routers/residents';
 import { jobsRouter } from './routers/jobs';
 import { createCallerFactory, createRouter } from './trpc';
@@ -16,6 +17,7 @@ export const appRouter = createRouter({
   buildings: buildingsRouter,
   residents: residentsRouter,
   maintenance: maintenanceRouter,
+  meters: metersRouter,
   jobs: jobsRouter,
 });
 

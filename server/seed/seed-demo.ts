@@ -50,7 +50,7 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     const [tamme, vahtra] = await tx
       .insert(buildings)
       .values([
-        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14, iban: 'EE382200221020145685', bankRecipient: 'KÜ Tamme 12' },
+        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14, iban: 'EE382200221020145685', bankRecipient: 'KÜ Tamme 12', readingWindowStartDay: 20, readingWindowEndDay: 25 },
         { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21, iban: 'EE471000001020145685', bankRecipient: 'KÜ Vahtra 3' },
       ])
       .returning();

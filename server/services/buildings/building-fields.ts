@@ -14,6 +14,8 @@ export type BuildingFieldsInput = {
   invoicePrefix?: string;
   iban?: string | null;
   bankRecipient?: string | null;
+  readingWindowStartDay?: number | null;
+  readingWindowEndDay?: number | null;
   chargeRules?: ChargeRuleInput[];
 };
 
@@ -55,6 +57,15 @@ export function checkBuildingFields(input: BuildingFieldsInput) {
     }
   }
   if (input.bankRecipient !== undefined) out.bankRecipient = input.bankRecipient?.trim() || null;
+  for (const field of ['readingWindowStartDay', 'readingWindowEndDay'] as const) {
+    const day = input[field];
+    if (day === undefined) continue;
+    if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push({ path: field, message: 'must be a day of the month, 1 to 31' });
+    out[field] = day;
+  }
+  if ((input.readingWindowStartDay === null) !== (input.readingWindowEndDay === null) && input.readingWindowStartDay !== undefined && input.readingWindowEndDay !== undefined) {
+    errors.push({ path: 'readingWindowEndDay', message: 'set both days of the reading window, or neither' });
+  }
   if (input.chargeRules) {
     errors.push(...validateChargeRules(input.chargeRules));
     input.chargeRules.forEach((r, i) => {

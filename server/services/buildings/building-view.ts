@@ -24,6 +24,8 @@ export type BuildingView = {
   invoicePrefix: string;
   iban: string | null;
   bankRecipient: string | null;
+  readingWindowStartDay: number | null;
+  readingWindowEndDay: number | null;
   chargeRules: ChargeRuleView[];
   apartmentCount: number;
   createdAt: Date;
@@ -71,6 +73,8 @@ export async function loadBuildingViews(db: DbExecutor, tenantId: string, ids: s
         invoicePrefix: b.invoicePrefix,
         iban: b.iban,
         bankRecipient: b.bankRecipient,
+        readingWindowStartDay: b.readingWindowStartDay,
+        readingWindowEndDay: b.readingWindowEndDay,
         chargeRules: rules.filter((r) => r.buildingId === id).map(chargeRuleView),
         apartmentCount: counts.find((c) => c.buildingId === id)?.n ?? 0,
         createdAt: b.createdAt,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { maintenanceRequests, uploads } from '@/db/schema';
+import { maintenanceRequests, meterReadings, meters, uploads } from '@/db/schema';
 import { fileStorage } from '@/server/storage';
 import type { ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
@@ -19,6 +19,14 @@ export async function readUpload({ ctx, input }: { ctx: ServiceContext; input: {
         .select({ apartmentId: maintenanceRequests.apartmentId })
         .from(maintenanceRequests)
         .where(and(eq(maintenanceRequests.tenantId, ctx.tenantId), eq(maintenanceRequests.id, upload.entityId)));
+    }
+    if (upload.entityType === 'meter_reading' && upload.entityId) {
+      const [reading] = await ctx.db
+        .select({ apartmentId: meters.apartmentId })
+        .from(meterReadings)
+        .innerJoin(meters, eq(meters.id, meterReadings.meterId))
+        .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, upload.entityId)));
+      apartmentId = reading?.apartmentId ?? undefined;
     }
     if (!apartmentId || !(await myApartmentIds(ctx.db, ctx)).includes(apartmentId)) throw new NotFoundError('File');
   }

@@ -32,6 +32,8 @@ const BuildingFields = {
   invoicePrefix: z.string().max(10).optional().meta({ description: 'Letters, digits and "-", at most 10; default "INV-".' }),
   iban: z.string().max(50).nullable().optional().meta({ description: 'The account printed on invoices; its checksum is verified.' }),
   bankRecipient: z.string().max(200).nullable().optional().meta({ description: 'The account holder printed on invoices.' }),
+  readingWindowStartDay: z.number().int().nullable().optional().meta({ description: 'First day of the month when residents submit readings (1..31).' }),
+  readingWindowEndDay: z.number().int().nullable().optional().meta({ description: 'Last day of the reading window (1..31).' }),
   chargeRules: z.array(ChargeRuleInput).max(50).optional().meta({ description: 'Replaces the whole list when given.' }),
 };
 
@@ -50,6 +52,8 @@ export const BuildingOutput = z.object({
   invoicePrefix: z.string(),
   iban: z.string().nullable(),
   bankRecipient: z.string().nullable(),
+  readingWindowStartDay: z.number().int().nullable(),
+  readingWindowEndDay: z.number().int().nullable(),
   chargeRules: z.array(ChargeRuleOutput),
   apartmentCount: z.number().int(),
   createdAt: z.iso.datetime(),

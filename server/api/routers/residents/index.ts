@@ -4,11 +4,12 @@ import { cancelInvitation } from '@/server/services/invitations/cancel-invitatio
 import { createInvitation } from '@/server/services/invitations/create-invitation';
 import type { InvitationView } from '@/server/services/invitations/invitation-view';
 import { listInvitations } from '@/server/services/invitations/list-invitations';
+import { listMyApartments } from '@/server/services/residents/list-my-apartments';
 import { listResidents } from '@/server/services/residents/list-residents';
 import { removeResident } from '@/server/services/residents/remove-resident';
 import { one, page, PageQuery } from '../../envelope';
 import { TokenOutput } from '../auth';
-import { createRouter, managerProcedure, publicProcedure, rateLimit } from '../../trpc';
+import { authedProcedure, createRouter, managerProcedure, publicProcedure, rateLimit } from '../../trpc';
 
 const tags = ['residents'];
 const ResidentRole = z.enum(['owner', 'tenant']);
@@ -37,6 +38,9 @@ export const InvitationOutput = z.object({
 const invitationOut = (v: InvitationView) => ({ ...v, expiresAt: v.expiresAt.toISOString(), createdAt: v.createdAt.toISOString() });
 
 export const residentsRouter = createRouter({
+  /** The resident portal's home: the caller's own apartments (tRPC only). */
+  myApartments: authedProcedure.query(({ ctx }) => listMyApartments({ ctx: ctx.svc })),
+
   list: managerProcedure
     .meta({ openapi: { method: 'GET', path: '/residents', tags, summary: 'List residents', description: 'People linked to apartments of the tenant, one row per person and apartment.' } })
     .input(PageQuery.extend({ buildingId: z.uuid().optional(), apartmentId: z.uuid().optional() }))

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { apartmentResidents, apartments, buildings, events } from '@/db/schema';
+import { createRestHandler } from '@/server/api/rest-adapter';
+import { appRouter } from '@/server/api/root';
+import { reviewReadings } from '@/server/services/readings/review-readings';
+import { submitReading } from '@/server/services/readings/submit-reading';
+import { createMeter } from '@/server/services/meters/create-meter';
+import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+
+const rest = createRestHandler(appRouter);
+
+function api(authorization: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await rest(
+      new Request(`http://localhost/api${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  };
+}
+
+async function setup(t: TestTenant) {
+  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Kase 2', address: 'Kase 2' }).returning();
+  const [mine, other] = await getDb()
+    .insert(apartments)
+    .values([
+      { tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' },
+      { tenantId: t.tenantId, buildingId: b!.id, number: '2', area: '40.00' },
+    ])
+    .returning();
+  await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine!.id, userId: t.resident.userId });
+  const manager = api(await bearerFor(t.tenantId, t.manager));
+  const resident = api(await bearerFor(t.tenantId, t.resident));
+  const myMeter = (await manager('POST', '/meters', { buildingId: b!.id, apartmentId: mine!.id, type: 'cold_water', serialNumber: 'CW-1' })).body.data;
+  const otherMeter = (await manager('POST', '/meters', { buildingId: b!.id, apartmentId: other!.id, type: 'cold_water', serialNumber: 'CW-2' })).body.data;
+  return { buildingId: b!.id, mine: mine!.id, manager, resident, myMeter, otherMeter };
+}
+
+describe('meters', () => {
+  it('creates with a unit from the type, lists by building (required) and scopes residents to their apartments', async () => {
+    const t = await makeTenant();
+    const { buildingId, manager, resident, myMeter } = await setup(t);
+    expect(myMeter).toMatchObject({ type: 'cold_water', unit: 'm3', decimals: 3, series: 1, lastReading: null });
+    const heat = await manager('POST', '/meters', { buildingId, type: 'heating', serialNumber: 'HT-1' });
+    expect(heat.body.data).toMatchObject({ apartmentId: null, unit: 'MWh' });
+    expect((await manager('GET', '/meters')).status).toBe(400);
+    expect((await manager('GET', `/meters?buildingId=${buildingId}`)).body.data).toHaveLength(3);
+    expect((await resident('GET', `/meters?buildingId=${buildingId}`)).body.data.map((m: { id: string }) => m.id)).toEqual([myMeter.id]);
+    expect((await resident('POST', '/meters', { buildingId, type: 'gas', serialNumber: 'G' })).status).toBe(403);
+    expect((await manager('POST', '/meters', { buildingId, type: 'gas', serialNumber: ' ' })).status).toBe(422);
+    const other = await makeTenant();
+    expect((await api(await bearerFor(other.tenantId, other.manager))('DELETE', `/meters/${myMeter.id}`)).status).toBe(404);
+    expect((await manager('DELETE', `/meters/${heat.body.data.id}`)).status).toBe(204);
+  });
+});
+
+describe('readings', () => {
+  it('a resident submits for an own meter; the manager confirms; consumption follows the confirmed values', async () => {
+    const t = await makeTenant();
+    const { manager, resident, myMeter, otherMeter } = await setup(t);
+    const first = await resident('POST', `/meters/${myMeter.id}/readings`, { value: 100.5, readAt: '2026-09-25T08:00:00.000Z' });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ status: 'submitted', value: 100.5, consumption: null, source: 'manual', submittedBy: t.resident.userId });
+    expect((await resident('POST', `/meters/${otherMeter.id}/readings`, { value: 1 })).status).toBe(404);
+    expect((await resident('PATCH', `/meters/${myMeter.id}/readings/${first.body.data.id}`, { status: 'confirmed' })).status).toBe(403);
+
+    const confirmed = await manager('PATCH', `/meters/${myMeter.id}/readings/${first.body.data.id}`, { status: 'confirmed' });
+    expect(confirmed.body.data).toMatchObject({ status: 'confirmed', confirmedBy: t.manager.userId });
+    expect((await manager('PATCH', `/meters/${myMeter.id}/readings/${first.body.data.id}`, { status: 'rejected' })).status).toBe(422);
+
+    const low = await resident('POST', `/meters/${myMeter.id}/readings`, { value: 99 });
+    expect(low.status).toBe(422);
+    expect(low.body.errors[0].path).toBe('value');
+    expect((await resident('POST', `/meters/${myMeter.id}/readings`, { value: 101.2345 })).status).toBe(422); // 4 decimals on a 3-decimal meter
+
+    const second = await resident('POST', `/meters/${myMeter.id}/readings`, { value: 104.25, readAt: '2026-10-25T08:00:00.000Z' });
+    expect(second.body.data.consumption).toBe(3.75);
+    const history = await resident('GET', `/meters/${myMeter.id}/readings`);
+    expect(history.body.data.map((r: { value: number }) => r.value)).toEqual([104.25, 100.5]);
+
+    const types = (await getDb().select().from(events).where(eq(events.tenantId, t.tenantId))).map((e) => e.type).sort();
+    expect(types).toEqual(['reading.confirmed', 'reading.submitted', 'reading.submitted']);
+    expect((await manager('GET', `/meters?buildingId=${myMeter.buildingId}`)).body.data.find((m: { id: string }) => m.id === myMeter.id).lastReading.value).toBe(100.5);
+  });
+
+  it('a replaced meter starts a new series where a lower value is fine', async () => {
+    const t = await makeTenant();
+    const { manager, myMeter } = await setup(t);
+    const r = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 500 });
+    await manager('POST', '/readings/review', { readingIds: [r.body.data.id], status: 'confirmed' });
+    expect((await manager('POST', `/meters/${myMeter.id}/readings`, { value: 3 })).status).toBe(422);
+    const replaced = await manager('PATCH', `/meters/${myMeter.id}`, { replaced: true });
+    expect(replaced.body.data).toMatchObject({ series: 2, lastReading: null });
+    const fresh = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 3 });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.data.consumption).toBeNull();
+  });
+
+  it('bulk review is all or none, and flags consumption over three times the average', async () => {
+    const t = await makeTenant();
+    const { manager, myMeter } = await setup(t);
+    const values = [10, 12, 14, 16, 30];
+    const ids: string[] = [];
+    for (const [i, value] of values.entries()) {
+      ids.push((await manager('POST', `/meters/${myMeter.id}/readings`, { value, readAt: new Date(Date.UTC(2026, i, 20)).toISOString() })).body.data.id);
+    }
+    const confirmed = await manager('POST', '/readings/review', { readingIds: ids.slice(0, 4), status: 'confirmed' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.map((r: { consumption: number | null }) => r.consumption)).toEqual([null, 2, 2, 2]);
+    const again = await manager('POST', '/readings/review', { readingIds: [ids[4], ids[0]], status: 'rejected' });
+    expect(again.status).toBe(422);
+    const [last] = await reviewReadings({ ctx: serviceContext(t.tenantId, t.manager), input: { readingIds: [ids[4]!], status: 'confirmed' } });
+    expect(last).toMatchObject({ consumption: 14, flag: expect.stringContaining('3 times') });
+  });
+
+  it('property: confirmed consumptions add up to the last value minus the first', async () => {
+    const t = await makeTenant();
+    const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'P', address: 'P' }).returning();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: 8 }), async (steps) => {
+        const ctx = serviceContext(t.tenantId, t.manager);
+        const meter = await createMeter({ ctx, input: { buildingId: b!.id, type: 'electricity', serialNumber: 'E', decimals: 3 } });
+        let value = 1000;
+        const ids: string[] = [];
+        for (const [i, step] of steps.entries()) {
+          value += step / 1000;
+          ids.push((await submitReading({ ctx, input: { meterId: meter.id, value: Math.round(value * 1000) / 1000, readAt: new Date(Date.UTC(2025, i, 1)).toISOString() } })).id);
+        }
+        const reviewed = await reviewReadings({ ctx, input: { readingIds: ids, status: 'confirmed' } });
+        const total = reviewed.reduce((sum, r) => sum + Math.round((r.consumption ?? 0) * 1000), 0);
+        expect(total).toBe(steps.slice(1).reduce((s, x) => s + x, 0));
+      }),
+      { numRuns: 10 },
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
+import { sha256 } from '@/server/auth/resolve-caller';
+
+export type InvitationSummary = { email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean };
+
+/** What the accept page shows for a usable token (without using it); null for a used, cancelled or expired one. */
+export async function describeInvitation({ db, now, token }: { db: Db; now: Date; token: string }): Promise<InvitationSummary | null> {
+  const [row] = await db
+    .select({ email: invitations.email, organizationName: tenants.name, building: buildings.name, number: apartments.number })
+    .from(invitations)
+    .innerJoin(apartments, eq(apartments.id, invitations.apartmentId))
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+    .where(and(eq(invitations.tokenHash, sha256(token)), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
+  if (!row) return null;
+  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email}`);
+  return { email: row.email, organizationName: row.organizationName, apartmentLabel: `${row.building}, apartment ${row.number}`, hasAccount: Boolean(account) };
+}

@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { apartmentResidents, apartments, buildings } from '@/db/schema';
+import type { ServiceContext } from '../context';
+
+export type MyApartment = {
+  apartmentId: string;
+  number: string;
+  area: number;
+  buildingId: string;
+  buildingName: string;
+  address: string;
+  city: string | null;
+  role: 'owner' | 'tenant';
+  readingWindowStartDay: number | null;
+  readingWindowEndDay: number | null;
+};
+
+/** The apartments the caller lives in, in this tenant. */
+export async function listMyApartments({ ctx }: { ctx: ServiceContext }): Promise<MyApartment[]> {
+  if (!ctx.userId) return [];
+  const rows = await ctx.db
+    .select({
+      apartmentId: apartments.id,
+      number: apartments.number,
+      area: apartments.area,
+      buildingId: buildings.id,
+      buildingName: buildings.name,
+      address: buildings.address,
+      city: buildings.city,
+      role: apartmentResidents.role,
+      readingWindowStartDay: buildings.readingWindowStartDay,
+      readingWindowEndDay: buildings.readingWindowEndDay,
+    })
+    .from(apartmentResidents)
+    .innerJoin(apartments, eq(apartments.id, apartmentResidents.apartmentId))
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.userId, ctx.userId)))
+    .orderBy(asc(buildings.name), asc(apartments.number));
+  return rows.map((r) => ({ ...r, area: Number(r.area) }));
+}
