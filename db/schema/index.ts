@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './mail';
 export * from './auth';
 export * from './residents';
+export * from './billing';

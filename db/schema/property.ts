@@ -44,10 +44,13 @@ export const apartments = pgTable(
     area: numeric('area', { precision: 10, scale: 2 }).notNull(),
     rooms: integer('rooms'),
     residentsCount: integer('residents_count').notNull().default(0),
+    /** The Estonian reference number (7-3-1 check digit) on every invoice of the apartment; set on first billing. */
+    referenceNumber: text('reference_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('apartments_building_number_key').on(t.buildingId, t.number),
+    uniqueIndex('apartments_reference_number_key').on(t.referenceNumber),
     index('apartments_tenant_building_idx').on(t.tenantId, t.buildingId),
   ],
 );

@@ -3,6 +3,8 @@ import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { buildingsRouter } from './routers/buildings';
 import { healthRouter } from './routers/health';
+import { invoicesRouter } from './routers/invoices';
+import { paymentsRouter } from './routers/payments';
 import { maintenanceRouter } from './routers/maintenance';
 import { metersRouter } from './routers/meters';
 import { residentsRouter } from './routers/residents';
@@ -18,6 +20,8 @@ export const appRouter = createRouter({
   residents: residentsRouter,
   maintenance: maintenanceRouter,
   meters: metersRouter,
+  invoices: invoicesRouter,
+  payments: paymentsRouter,
   jobs: jobsRouter,
 });
 

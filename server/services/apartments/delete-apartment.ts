@@ -1,13 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import { apartments } from '@/db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { apartments, invoices } from '@/db/schema';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { apartmentView } from './apartment-fields';
 
 export async function deleteApartment({ ctx, input }: { ctx: ServiceContext; input: { buildingId: string; id: string } }): Promise<void> {
   requireRole(ctx, ...MANAGERS);
   await ctx.db.transaction(async (tx) => {
+    const [billed] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.apartmentId, input.id), ne(invoices.status, 'void')))
+      .limit(1);
+    if (billed) throw new ConflictError('The apartment has invoices that are not void; void them first');
     const [row] = await tx
       .delete(apartments)
       .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId), eq(apartments.id, input.id)))

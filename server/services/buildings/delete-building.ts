@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { buildings, users } from '@/db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { buildings, invoices, users } from '@/db/schema';
 import { verifyPassword } from '@/server/auth/password';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { ForbiddenError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { loadBuildingViews } from './building-view';
 
 /**
@@ -19,6 +19,9 @@ export async function deleteBuilding({ ctx, input }: { ctx: ServiceContext; inpu
     if (!me?.passwordHash || !(await verifyPassword(input.password, me.passwordHash))) {
       throw new ForbiddenError('Password confirmation failed');
     }
+    // Nothing billed disappears: a building with invoices that are not void stays.
+    const [billed] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.buildingId, input.id), ne(invoices.status, 'void'))).limit(1);
+    if (billed) throw new ConflictError('The building has invoices that are not void; void them first');
     await tx.delete(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, input.id)));
     await writeAudit(tx, ctx, { action: 'building.delete', entityId: input.id, before });
   });

@@ -1,0 +1,114 @@
+import { bigint, date, index, integer, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apartments, buildings } from './property';
+import { tenants } from './tenancy';
+
+export const invoiceStatusEnum = pgEnum('invoice_status', ['draft', 'sent', 'paid', 'void']);
+export type InvoiceStatus = (typeof invoiceStatusEnum.enumValues)[number];
+
+/**
+ * Money is integer cents throughout. Deleting a building or apartment removes only void invoices:
+ * the services refuse (409) while any other invoice exists.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    status: invoiceStatusEnum('status').notNull().default('draft'),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    referenceNumber: text('reference_number').notNull(),
+    reference: text('reference'),
+    paidDate: date('paid_date'),
+    /** Why a person must check this invoice before sending it (a meter without readings, say). */
+    needsReview: text('needs_review'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One invoice per apartment and period: two concurrent generations cannot both create.
+    uniqueIndex('invoices_apartment_period_key').on(t.apartmentId, t.periodStart, t.periodEnd),
+    uniqueIndex('invoices_tenant_number_key').on(t.tenantId, t.number),
+    index('invoices_tenant_status_due_idx').on(t.tenantId, t.status, t.dueDate),
+    index('invoices_tenant_building_period_idx').on(t.tenantId, t.buildingId, t.periodStart),
+    index('invoices_tenant_apartment_idx').on(t.tenantId, t.apartmentId, t.periodStart),
+    index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    unit: text('unit').notNull(),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    vatAmount: bigint('vat_amount', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/** Gap-free invoice numbers: one counter row per tenant and year, locked by the generating transaction. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.year] })],
+);
+
+/** Bases of apartments' reference numbers (the check digit is appended). */
+export const referenceBaseSeq = pgSequence('reference_base_seq', { startWith: 1001 });
+
+export const paymentMethodEnum = pgEnum('payment_method', ['banklink', 'bank_transfer', 'manual']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'completed', 'failed']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    status: paymentStatusEnum('status').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    payerName: text('payer_name'),
+    externalId: text('external_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt), index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId)],
+);

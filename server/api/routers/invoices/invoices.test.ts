@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { apartmentResidents, events, invoiceStatusEnum } from '@/db/schema';
+import { createRestHandler } from '@/server/api/rest-adapter';
+import { appRouter } from '@/server/api/root';
+import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
+import { isValidReferenceNumber } from '@/server/domain/reference-number';
+import { generateInvoices } from '@/server/services/invoices/generate-invoices';
+import { bearerFor, makeTenant, serviceContext, TEST_PASSWORD, type TestTenant } from '@/test/factories';
+
+const rest = createRestHandler(appRouter);
+
+function api(authorization: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await rest(
+      new Request(`http://localhost/api${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  };
+}
+
+/** A building with three apartments, five kinds of rules and water meters with readings for October. */
+async function billedBuilding(t: TestTenant) {
+  const manager = api(await bearerFor(t.tenantId, t.manager));
+  const building = (
+    await manager('POST', '/buildings', {
+      name: `Billing ${Math.random().toString(36).slice(2, 7)}`,
+      address: 'Street 1',
+      invoicePrefix: 'KU-',
+      chargeRules: [
+        { name: 'Maintenance', basis: 'area', unitPrice: 0.5 },
+        { name: 'Admin', basis: 'apartment', unitPrice: 10, vatRate: 22 },
+        { name: 'Waste', basis: 'resident', unitPrice: 2 },
+        { name: 'Cold water', basis: 'meter', meterType: 'cold_water', unitPrice: 2 },
+        { name: 'Heating', basis: 'split_area', totalAmount: 100 },
+      ],
+    })
+  ).body.data;
+  const apts = [];
+  for (const [number, area, residentsCount] of [['1', 30, 1], ['2', 30, 2], ['10', 30, 3]] as const) {
+    apts.push((await manager('POST', `/buildings/${building.id}/apartments`, { number, area, residentsCount })).body.data);
+  }
+  // Apartments 1 and 2 have readings at both ends of October; 10 has none.
+  for (const [i, apt] of apts.slice(0, 2).entries()) {
+    const meter = (await manager('POST', '/meters', { buildingId: building.id, apartmentId: apt.id, type: 'cold_water', serialNumber: `W${i}` })).body.data;
+    const a = await manager('POST', `/meters/${meter.id}/readings`, { value: 100, readAt: '2026-09-30T10:00:00.000Z' });
+    const b = await manager('POST', `/meters/${meter.id}/readings`, { value: 104.5 + i, readAt: '2026-10-31T10:00:00.000Z' });
+    await manager('POST', '/readings/review', { readingIds: [a.body.data.id, b.body.data.id], status: 'confirmed' });
+  }
+  await manager('POST', '/meters', { buildingId: building.id, apartmentId: apts[2].id, type: 'cold_water', serialNumber: 'W9' });
+  return { manager, building, apts };
+}
+
+describe('invoice generation', () => {
+  it('makes one draft per apartment with lines for all five bases, exact totals, numbers and reference numbers', async () => {
+    const t = await makeTenant();
+    const { manager, building, apts } = await billedBuilding(t);
+    const res = await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ created: 3, skipped: 0 });
+    const list = (await manager('GET', `/invoices?buildingId=${building.id}`)).body.data;
+    const byApt = new Map(list.map((inv: { apartmentId: string }) => [inv.apartmentId, inv]));
+    const first = byApt.get(apts[0].id) as Record<string, unknown> & { lineItems: Array<Record<string, number | string>> };
+    expect(first).toMatchObject({ status: 'draft', issueDate: '2026-11-01', dueDate: '2026-11-15', currency: 'EUR', needsReview: null, overdue: false });
+    expect(first.lineItems.map((l) => [l.description, l.quantity, l.amount])).toEqual([
+      ['Maintenance', 30, 15],
+      ['Admin', 1, 12.2],
+      ['Waste', 1, 2],
+      ['Cold water', 4.5, 9],
+      ['Heating', 30, 33.34],
+    ]);
+    expect(first.amount).toBe(71.54);
+    for (const inv of list) {
+      const sum = inv.lineItems.reduce((s: number, l: { amount: number }) => s + Math.round(l.amount * 100), 0);
+      expect(Math.round(inv.amount * 100)).toBe(sum);
+      expect(isValidReferenceNumber(inv.referenceNumber)).toBe(true);
+    }
+    const heating = list.map((inv: { lineItems: Array<{ description: string; amount: number }> }) => inv.lineItems.find((l) => l.description === 'Heating')!.amount);
+    expect(Math.round(heating.reduce((s: number, x: number) => s + x, 0) * 100)).toBe(10000);
+    expect(list.map((i: { number: string }) => i.number).sort()).toEqual(['KU-2026-000001', 'KU-2026-000002', 'KU-2026-000003']);
+    const missing = byApt.get(apts[2].id) as { needsReview: string; lineItems: Array<{ description: string; amount: number }> };
+    expect(missing.needsReview).toContain('Cold water');
+    expect(missing.lineItems.find((l) => l.description === 'Cold water')!.amount).toBe(0);
+    const created = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'invoice.created')));
+    expect(created).toHaveLength(3);
+
+    // Again: nothing new; a later period continues the numbers and keeps each apartment's reference.
+    expect((await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31' })).body.data).toEqual({ created: 0, skipped: 3, invoiceIds: [] });
+    await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-11-01', periodEnd: '2026-11-30', issueDate: '2026-12-01' });
+    const nov = (await manager('GET', `/invoices?buildingId=${building.id}&from=2026-11-01`)).body.data;
+    expect(nov.map((i: { number: string }) => i.number).sort()).toEqual(['KU-2026-000004', 'KU-2026-000005', 'KU-2026-000006']);
+    for (const inv of nov) expect(inv.referenceNumber).toBe((byApt.get(inv.apartmentId) as { referenceNumber: string }).referenceNumber);
+  });
+
+  it('answers 422 for a period that ends before it starts, 404 for another tenant\'s building', async () => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    const { manager, building } = await billedBuilding(t);
+    const bad = await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-10-31', periodEnd: '2026-10-01' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([{ path: 'periodEnd', message: 'must not be before periodStart' }]);
+    expect((await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-02-30', periodEnd: '2026-03-01' })).status).toBe(422);
+    const foreign = api(await bearerFor(other.tenantId, other.manager));
+    expect((await foreign('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-10-01', periodEnd: '2026-10-31' })).status).toBe(404);
+  });
+
+  it('two concurrent generations create one set', async () => {
+    const t = await makeTenant();
+    const { building } = await billedBuilding(t);
+    const ctx = serviceContext(t.tenantId, t.manager);
+    const input = { buildingId: building.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-02' };
+    const results = await Promise.all([generateInvoices({ ctx, input }), generateInvoices({ ctx, input })]);
+    expect(results.map((r) => r.created).sort()).toEqual([0, 3]);
+    const numbers = (await api(await bearerFor(t.tenantId, t.manager))('GET', `/invoices?buildingId=${building.id}`)).body.data.map((i: { number: string }) => i.number).sort();
+    expect(numbers).toEqual(['KU-2026-000001', 'KU-2026-000002', 'KU-2026-000003']);
+  });
+});
+
+describe('invoice status and payments', () => {
+  it('follows the transition table; paid needs paidDate and records a payment with events', async () => {
+    const t = await makeTenant();
+    const { manager, building } = await billedBuilding(t);
+    const statuses = invoiceStatusEnum.enumValues;
+    const walk: Record<string, string[]> = { draft: [], sent: ['sent'], paid: ['sent', 'paid'], void: ['void'] };
+    let period = 1;
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const day = String(period++).padStart(2, '0');
+        const { invoiceIds } = (await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: `2025-01-${day}`, periodEnd: `2025-01-${day}` })).body.data;
+        const id = invoiceIds[0];
+        for (const step of walk[from]!) expect((await manager('PATCH', `/invoices/${id}`, step === 'paid' ? { status: 'paid', paidDate: '2025-02-01' } : { status: step })).status).toBe(200);
+        const res = await manager('PATCH', `/invoices/${id}`, to === 'paid' ? { status: 'paid', paidDate: '2025-02-03' } : { status: to });
+        expect(res.status, `${from} -> ${to}`).toBe(INVOICE_TRANSITIONS[from].includes(to) ? 200 : 422);
+      }
+    }
+    const { invoiceIds } = (await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2025-03-01', periodEnd: '2025-03-31' })).body.data;
+    const id = invoiceIds[0];
+    await manager('PATCH', `/invoices/${id}`, { status: 'sent', reference: 'PO-77' });
+    const noDate = await manager('PATCH', `/invoices/${id}`, { status: 'paid' });
+    expect(noDate.status).toBe(422);
+    expect(noDate.body.errors[0].path).toBe('paidDate');
+    const paid = await manager('PATCH', `/invoices/${id}`, { status: 'paid', paidDate: '2025-04-02' });
+    expect(paid.body.data).toMatchObject({ status: 'paid', paidDate: '2025-04-02', reference: 'PO-77' });
+    expect(paid.body.data.amountPaid).toBe(paid.body.data.amount);
+    const pays = (await manager('GET', `/payments?invoiceId=${id}`)).body.data;
+    expect(pays).toEqual([expect.objectContaining({ invoiceId: id, amount: paid.body.data.amount, method: 'manual', status: 'completed', paidAt: '2025-04-02T12:00:00.000Z' })]);
+    const ev = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'invoice.paid')));
+    expect(ev.find((e) => (e.data as { invoiceId: string }).invoiceId === id)!.data).toEqual({ invoiceId: id, amount: paid.body.data.amount, number: paid.body.data.number, paidDate: '2025-04-02' });
+    const received = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'payment.received')));
+    expect(received.some((e) => (e.data as { paymentId: string }).paymentId === pays[0].id)).toBe(true);
+  });
+
+  it('lists overdue sent invoices, shows residents only their issued invoices, and keeps billed buildings', async () => {
+    const t = await makeTenant();
+    const { manager, building, apts } = await billedBuilding(t);
+    const { invoiceIds } = (await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-01-01', periodEnd: '2026-01-31', issueDate: '2026-02-01', dueDate: '2026-02-10' })).body.data;
+    const all = (await manager('GET', `/invoices?buildingId=${building.id}`)).body.data;
+    const mineId = all.find((i: { apartmentId: string }) => i.apartmentId === apts[0].id).id;
+    await manager('PATCH', `/invoices/${mineId}`, { status: 'sent' });
+    const overdue = (await manager('GET', '/invoices?overdue=true')).body.data;
+    expect(overdue.map((i: { id: string }) => i.id)).toEqual([mineId]);
+    expect(overdue[0].overdue).toBe(true);
+    expect((await manager('GET', '/invoices?status=sent')).body.data).toHaveLength(1);
+
+    await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: apts[0].id, userId: t.resident.userId });
+    const resident = api(await bearerFor(t.tenantId, t.resident));
+    expect((await resident('GET', '/invoices')).body.data.map((i: { id: string }) => i.id)).toEqual([mineId]);
+    const draftOfNeighbour = invoiceIds.find((id: string) => id !== mineId);
+    expect((await resident('GET', `/invoices/${draftOfNeighbour}`)).status).toBe(404);
+    expect((await resident('PATCH', `/invoices/${mineId}`, { status: 'void' })).status).toBe(403);
+
+    expect((await manager('DELETE', `/buildings/${building.id}`, { password: TEST_PASSWORD })).status).toBe(409);
+    expect((await manager('DELETE', `/buildings/${building.id}/apartments/${apts[0].id}`)).status).toBe(409);
+    for (const id of invoiceIds) await manager('PATCH', `/invoices/${id}`, { status: 'void' });
+    expect((await manager('DELETE', `/buildings/${building.id}`, { password: TEST_PASSWORD })).status).toBe(204);
+  });
+});
