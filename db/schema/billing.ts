@@ -36,6 +36,8 @@ export const invoices = pgTable(
     paidDate: date('paid_date'),
     /** Why a person must check this invoice before sending it (a meter without readings, say). */
     needsReview: text('needs_review'),
+    /** When the overdue scan first found it past due (invoice.overdue is emitted then, once). */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

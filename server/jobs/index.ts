@@ -4,13 +4,14 @@ import { createRegistry, setEmbeddedRegistry } from './embedded/registry';
 import { runUntilIdle, startWorkers, stopWorkers, type RunUntilIdleOptions, type WorkerOptions } from './embedded/worker';
 import { jobEvents, type JobEventData, type JobEventName } from './events';
 import { pruneFunctionRunsDaily } from './prune-function-runs';
+import { scanOverdueInvoicesDaily } from './scan-overdue-invoices';
 import { sendMailBatch } from './send-mail-batch';
 
 export { inngest } from './client';
 export { jobEvents, type JobEventData, type JobEventName } from './events';
 
 /** Every Inngest function of the app: served at /api/inngest and run by the embedded driver. */
-export const functions = [sendMailBatch, pruneFunctionRunsDaily];
+export const functions = [sendMailBatch, pruneFunctionRunsDaily, scanOverdueInvoicesDaily];
 
 if (!useInngestCloud) setEmbeddedRegistry(createRegistry(inngest, functions));
 
