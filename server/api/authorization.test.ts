@@ -44,6 +44,7 @@ describe('authorization of every REST route', () => {
 // so a new upload route cannot skip these checks.
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const HANDLERS: Record<string, { handler: () => Promise<Handler>; roles: string[] }> = {
+  'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
   'post /buildings/{id}/apartments/import': {

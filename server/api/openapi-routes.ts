@@ -39,6 +39,29 @@ const uploadOutput = {
 
 export const handlerRoutes: HandlerRoute[] = [
   {
+    method: 'get',
+    path: '/invoices/{id}/pdf',
+    operation: {
+      operationId: 'invoices-pdf',
+      tags: ['invoices'],
+      summary: 'Download an invoice as PDF',
+      description: 'A4, with line items, VAT, totals, due date, reference number, IBAN and an EPC QR code a banking app can scan to pay. Residents download their own.',
+      parameters: [uuidPath('id', 'The invoice.')],
+      responses: {
+        200: {
+          description: 'The PDF, as an attachment named <number>.pdf',
+          headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="INV-2026-000123.pdf"' } },
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        400: ref('BadRequest'),
+        401: ref('Unauthorized'),
+        404: ref('NotFound'),
+        429: ref('RateLimited'),
+        500: ref('InternalError'),
+      },
+    },
+  },
+  {
     method: 'post',
     path: '/uploads',
     operation: {

@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { Document, Font, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+
+// Fonts live in the repository: rendering never touches the network.
+const fonts = path.join(process.cwd(), 'server', 'pdf', 'fonts');
+Font.register({
+  family: 'DejaVu Sans',
+  fonts: [
+    { src: path.join(fonts, 'DejaVuSans.ttf') },
+    { src: path.join(fonts, 'DejaVuSans-Bold.ttf'), fontWeight: 'bold' },
+  ],
+});
+Font.registerHyphenationCallback((word) => [word]);
+
+export type InvoicePdfData = {
+  tenantName: string;
+  building: { name: string; address: string; city: string | null; iban: string | null; bankRecipient: string | null };
+  apartmentNumber: string;
+  recipients: string[];
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  periodStart: string;
+  periodEnd: string;
+  referenceNumber: string;
+  currency: string;
+  lines: Array<{ description: string; quantity: number; unit: string; unitPrice: number; vatRate: number; netAmount: number; vatAmount: number; amount: number }>;
+  netTotal: number;
+  vatTotal: number;
+  total: number;
+  /** A PNG data URL of the EPC payment QR code; absent without an IBAN. */
+  qrDataUrl: string | null;
+};
+
+const s = StyleSheet.create({
+  page: { fontFamily: 'DejaVu Sans', fontSize: 9, padding: 40, color: '#111' },
+  row: { flexDirection: 'row' },
+  between: { flexDirection: 'row', justifyContent: 'space-between' },
+  h1: { fontSize: 18, fontWeight: 'bold', marginBottom: 4 },
+  muted: { color: '#555' },
+  label: { color: '#555', fontSize: 8 },
+  block: { marginTop: 18 },
+  th: { fontWeight: 'bold', borderBottomWidth: 1, borderColor: '#999', paddingBottom: 3 },
+  td: { paddingVertical: 3, borderBottomWidth: 0.5, borderColor: '#ddd' },
+  total: { fontSize: 12, fontWeight: 'bold' },
+});
+
+const cols = { description: '34%', quantity: '11%', unitPrice: '13%', vat: '8%', net: '11%', vatAmount: '11%', amount: '12%' };
+
+export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; formatMoney: (n: number) => string }) {
+  const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
+  return (
+    <Document title={`Invoice ${data.number}`} author={data.tenantName}>
+      <Page size="A4" style={s.page}>
+        <View style={s.between}>
+          <View>
+            <Text style={s.h1}>Invoice {data.number}</Text>
+            <Text>{data.tenantName}</Text>
+            <Text style={s.muted}>
+              {data.building.name}, {data.building.address}
+              {data.building.city ? `, ${data.building.city}` : ''}
+            </Text>
+          </View>
+          <View>
+            <Text style={s.label}>Issue date</Text>
+            <Text>{data.issueDate}</Text>
+            <Text style={s.label}>Due date</Text>
+            <Text style={{ fontWeight: 'bold' }}>{data.dueDate}</Text>
+            <Text style={s.label}>Reference number</Text>
+            <Text style={{ fontWeight: 'bold' }}>{data.referenceNumber}</Text>
+          </View>
+        </View>
+
+        <View style={[s.between, s.block]}>
+          <View>
+            <Text style={s.label}>Bill to</Text>
+            {data.recipients.length ? data.recipients.map((r) => <Text key={r}>{r}</Text>) : <Text>Owner of apartment {data.apartmentNumber}</Text>}
+            <Text>
+              {data.building.address}-{data.apartmentNumber}
+            </Text>
+          </View>
+          <View>
+            <Text style={s.label}>Billing period</Text>
+            <Text>
+              {data.periodStart} – {data.periodEnd}
+            </Text>
+          </View>
+        </View>
+
+        <View style={s.block}>
+          <View style={[s.row, s.th]}>
+            <Text style={cell(cols.description, 'left')}>Description</Text>
+            <Text style={cell(cols.quantity)}>Quantity</Text>
+            <Text style={cell(cols.unitPrice)}>Unit price</Text>
+            <Text style={cell(cols.vat)}>VAT %</Text>
+            <Text style={cell(cols.net)}>Net</Text>
+            <Text style={cell(cols.vatAmount)}>VAT</Text>
+            <Text style={cell(cols.amount)}>Amount</Text>
+          </View>
+          {data.lines.map((l, i) => (
+            <View key={i} style={[s.row, s.td]} wrap={false}>
+              <Text style={cell(cols.description, 'left')}>{l.description}</Text>
+              <Text style={cell(cols.quantity)}>
+                {l.quantity} {l.unit}
+              </Text>
+              <Text style={cell(cols.unitPrice)}>{l.unitPrice.toFixed(4)}</Text>
+              <Text style={cell(cols.vat)}>{l.vatRate}</Text>
+              <Text style={cell(cols.net)}>{formatMoney(l.netAmount)}</Text>
+              <Text style={cell(cols.vatAmount)}>{formatMoney(l.vatAmount)}</Text>
+              <Text style={cell(cols.amount)}>{formatMoney(l.amount)}</Text>
+            </View>
+          ))}
+          <View style={[s.row, { marginTop: 8, justifyContent: 'flex-end' }]}>
+            <View style={{ width: '40%' }}>
+              <View style={s.between}>
+                <Text>Net total</Text>
+                <Text>{formatMoney(data.netTotal)}</Text>
+              </View>
+              <View style={s.between}>
+                <Text>VAT</Text>
+                <Text>{formatMoney(data.vatTotal)}</Text>
+              </View>
+              <View style={[s.between, { marginTop: 4 }]}>
+                <Text style={s.total}>Total to pay</Text>
+                <Text style={s.total}>{formatMoney(data.total)}</Text>
+              </View>
+            </View>
+          </View>
+        </View>
+
+        <View style={[s.between, s.block]}>
+          <View style={{ width: '60%' }}>
+            <Text style={s.label}>Pay to</Text>
+            <Text>{data.building.bankRecipient ?? data.tenantName}</Text>
+            <Text>IBAN {data.building.iban ?? '—'}</Text>
+            <Text>Reference number {data.referenceNumber}</Text>
+            <Text style={[s.muted, { marginTop: 6 }]}>Please use the reference number so your payment is matched to this invoice.</Text>
+          </View>
+          {data.qrDataUrl ? (
+            <View style={{ alignItems: 'center' }}>
+              {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt */}
+              <Image src={data.qrDataUrl} style={{ width: 96, height: 96 }} />
+              <Text style={s.label}>Scan to pay</Text>
+            </View>
+          ) : null}
+        </View>
+      </Page>
+    </Document>
+  );
+}

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
+import { getDb } from '@/db/client';
+import { apartmentResidents, apartments, buildings, chargeRules } from '@/db/schema';
+import { addUser, bearerFor, makeTenant, serviceContext } from '@/test/factories';
+import { generateInvoices } from './generate-invoices';
+import { getInvoice } from './get-invoice';
+import { updateInvoice } from './update-invoice';
+
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+  const file = path.join(dir, 'invoice.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('invoice PDF', () => {
+  it('renders offline; pdftotext shows the number, total and reference; residents get only their own', async () => {
+    const t = await makeTenant();
+    const ctx = serviceContext(t.tenantId, t.manager);
+    const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Õuna 5', address: 'Õuna tn 5', city: 'Tartu', iban: 'EE382200221020145685', bankRecipient: 'KÜ Õuna 5' }).returning();
+    const [a] = await getDb().insert(apartments).values({ tenantId: t.tenantId, buildingId: b!.id, number: '12', area: '54.30' }).returning();
+    await getDb().insert(chargeRules).values([
+      { tenantId: t.tenantId, buildingId: b!.id, position: 0, name: 'Haldustasu', basis: 'area', unitPrice: '0.4500', vatRate: '0' },
+      { tenantId: t.tenantId, buildingId: b!.id, position: 1, name: 'Prügivedu', basis: 'apartment', unitPrice: '7.5000', vatRate: '22' },
+    ]);
+    await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: a!.id, userId: t.resident.userId });
+    const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-01' } });
+    await updateInvoice({ ctx, input: { id: invoiceIds[0]!, status: 'sent' } });
+    const invoice = await getInvoice({ ctx, input: { id: invoiceIds[0]! } });
+
+    const res = await pdfRoute(new Request(`http://localhost/api/invoices/${invoice.id}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, t.resident) } }), {
+      params: Promise.resolve({ id: invoice.id }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(invoice.referenceNumber);
+    expect(invoice.amount).toBe(33.59); // 54.30 × 0.45 = 24.435 → 24.44; 7.50 + 22 % = 9.15
+    expect(text.replace(/\s/g, '')).toContain('33,59€');
+    expect(text).toContain('Õuna tn 5');
+    expect(text).toContain('EE382200221020145685');
+
+    const neighbour = await addUser(t.tenantId, 'resident');
+    const denied = await pdfRoute(new Request(`http://localhost/api/invoices/${invoice.id}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, neighbour) } }), {
+      params: Promise.resolve({ id: invoice.id }),
+    });
+    expect(denied.status).toBe(404);
+  });
+});

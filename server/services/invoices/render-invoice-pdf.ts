@@ -1,0 +1,62 @@
+import { createElement } from 'react';
+import { renderToBuffer } from '@react-pdf/renderer';
+import { and, asc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { apartmentResidents, apartments, buildings, tenants, users } from '@/db/schema';
+import { toUnits } from '@/server/domain/decimal';
+import { epcPayload } from '@/server/domain/epc-qr';
+import { InvoiceDocument } from '@/server/pdf/invoice-document';
+import type { ServiceContext } from '../context';
+import { getInvoice } from './get-invoice';
+
+/** The invoice as an A4 PDF with an EPC payment QR code; residents get their own, as GET /invoices/:id allows. */
+export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
+  const invoice = await getInvoice({ ctx, input });
+  const [context] = await ctx.db
+    .select({ tenantName: tenants.name, building: buildings, apartmentNumber: apartments.number })
+    .from(apartments)
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
+    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, invoice.apartmentId)));
+  const recipients = await ctx.db
+    .select({ name: users.name, email: users.email })
+    .from(apartmentResidents)
+    .innerJoin(users, eq(users.id, apartmentResidents.userId))
+    .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.apartmentId, invoice.apartmentId)))
+    .orderBy(asc(users.name));
+  const b = context!.building;
+  const totalCents = toUnits(invoice.amount, 2) - toUnits(invoice.amountPaid, 2);
+  const qrDataUrl =
+    b.iban && totalCents > 0
+      ? await QRCode.toDataURL(
+          epcPayload({ name: b.bankRecipient ?? context!.tenantName, iban: b.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
+          { errorCorrectionLevel: 'M', margin: 1, scale: 6 },
+        )
+      : null;
+  const money = new Intl.NumberFormat('et-EE', { style: 'currency', currency: invoice.currency });
+  const sum = (pick: (l: (typeof invoice.lineItems)[number]) => number) => invoice.lineItems.reduce((s, l) => s + toUnits(pick(l), 2), 0) / 100;
+  const pdf = await renderToBuffer(
+    createElement(InvoiceDocument, {
+      formatMoney: (n: number) => money.format(n),
+      data: {
+        tenantName: context!.tenantName,
+        building: { name: b.name, address: b.address, city: b.city, iban: b.iban, bankRecipient: b.bankRecipient },
+        apartmentNumber: context!.apartmentNumber,
+        recipients: recipients.map((r) => r.name ?? r.email),
+        number: invoice.number,
+        issueDate: invoice.issueDate,
+        dueDate: invoice.dueDate,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        referenceNumber: invoice.referenceNumber,
+        currency: invoice.currency,
+        lines: invoice.lineItems,
+        netTotal: sum((l) => l.netAmount),
+        vatTotal: sum((l) => l.vatAmount),
+        total: invoice.amount,
+        qrDataUrl,
+      },
+    }) as Parameters<typeof renderToBuffer>[0],
+  );
+  return { filename: `${invoice.number}.pdf`, pdf };
+}
