@@ -21,9 +21,16 @@ export const MailBatchRequested = z.object({
   messages: z.array(MailBatchMessage).min(1).max(MAIL_BATCH_MAX),
 });
 
+export const InvoicesSendRequested = z.object({
+  jobId: z.uuid(),
+  tenantId: z.uuid(),
+  invoiceIds: z.array(z.uuid()).min(1).max(MAIL_BATCH_MAX),
+});
+
 /** Every event our functions listen to, by name: sendJobEvent is typed from this. */
 export const jobEvents = {
   'mail/batch.requested': eventType('mail/batch.requested', { schema: MailBatchRequested }),
+  'invoices/send.requested': eventType('invoices/send.requested', { schema: InvoicesSendRequested }),
 };
 
 export type JobEventName = keyof typeof jobEvents;

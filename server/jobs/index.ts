@@ -5,13 +5,14 @@ import { runUntilIdle, startWorkers, stopWorkers, type RunUntilIdleOptions, type
 import { jobEvents, type JobEventData, type JobEventName } from './events';
 import { pruneFunctionRunsDaily } from './prune-function-runs';
 import { scanOverdueInvoicesDaily } from './scan-overdue-invoices';
+import { sendInvoices } from './send-invoices';
 import { sendMailBatch } from './send-mail-batch';
 
 export { inngest } from './client';
 export { jobEvents, type JobEventData, type JobEventName } from './events';
 
 /** Every Inngest function of the app: served at /api/inngest and run by the embedded driver. */
-export const functions = [sendMailBatch, pruneFunctionRunsDaily, scanOverdueInvoicesDaily];
+export const functions = [sendMailBatch, sendInvoices, pruneFunctionRunsDaily, scanOverdueInvoicesDaily];
 
 if (!useInngestCloud) setEmbeddedRegistry(createRegistry(inngest, functions));
 
@@ -26,7 +27,9 @@ export async function sendJobEvent<N extends JobEventName>(
   data: JobEventData<N>,
   opts: { id?: string } = {},
 ): Promise<{ ids: string[] }> {
-  const event = jobEvents[name].create(data, opts.id ? { id: opts.id } : undefined);
+  // TypeScript cannot correlate `name` with its schema across the union; JobEventData<N> already did.
+  const type = jobEvents[name] as unknown as (typeof jobEvents)['mail/batch.requested'];
+  const event = type.create(data as never, opts.id ? { id: opts.id } : undefined);
   await event.validate();
   return inngest.send(event);
 }

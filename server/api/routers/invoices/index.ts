@@ -4,6 +4,7 @@ import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
 import { listInvoices } from '@/server/services/invoices/list-invoices';
+import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
@@ -76,6 +77,24 @@ export const invoicesRouter = createRouter({
     .input(z.object({ buildingId: z.uuid(), periodStart: IsoDate, periodEnd: IsoDate, issueDate: IsoDate.optional(), dueDate: IsoDate.optional() }))
     .output(one(z.object({ created: z.number().int(), skipped: z.number().int(), invoiceIds: z.array(z.uuid()) })))
     .mutation(async ({ ctx, input }) => ({ data: await generateInvoices({ ctx: ctx.svc, input }) })),
+
+  sendBulk: managerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/invoices/send-bulk',
+        tags,
+        summary: 'Email invoices to residents',
+        description:
+          'Give `invoiceIds`, or `buildingId` with `periodStart` and `periodEnd`. Each draft is emailed once (PDF attached) to its apartment\'s residents and becomes `sent`; ' +
+          'sent, paid and void invoices are skipped. `queued` counts the invoices to be emailed; follow the job at GET /jobs/{jobId}.',
+        errorResponses: [404, 422],
+      },
+      successStatus: 202,
+    })
+    .input(z.object({ invoiceIds: z.array(z.uuid()).min(1).max(5000).optional(), buildingId: z.uuid().optional(), periodStart: IsoDate.optional(), periodEnd: IsoDate.optional() }))
+    .output(one(z.object({ jobId: z.uuid(), queued: z.number().int() })))
+    .mutation(async ({ ctx, input }) => ({ data: await queueInvoiceSending({ ctx: ctx.svc, input }) })),
 
   update: managerProcedure
     .meta({

@@ -1,0 +1,56 @@
+import { createElement } from 'react';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apartmentResidents, invoices, users } from '@/db/schema';
+import { NotificationEmail } from '@/emails';
+import { env } from '@/server/env';
+import { emitEvent } from '@/server/events/emit-event';
+import { sendMail } from '@/server/mail/send-mail';
+import { writeAudit } from '../audit/write-audit';
+import type { ServiceContext } from '../context';
+import { renderInvoicePdf } from './render-invoice-pdf';
+
+export class NoRecipientsError extends Error {}
+
+/**
+ * Emails one invoice (PDF attached) to its apartment's residents and marks it sent. Safe to repeat:
+ * each mail has an idempotency key per invoice and address, and only a draft becomes sent (once,
+ * with its invoice.sent event).
+ */
+export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; tenantId: string; invoiceId: string; now: Date }): Promise<{ sentTo: string[]; skipped: boolean }> {
+  const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: `send-invoice:${invoiceId}`, db };
+  const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)));
+  if (!invoice || (invoice.status !== 'draft' && invoice.status !== 'sent')) return { sentTo: [], skipped: true };
+  const recipients = await db
+    .select({ email: users.email, name: users.name })
+    .from(apartmentResidents)
+    .innerJoin(users, eq(users.id, apartmentResidents.userId))
+    .where(and(eq(apartmentResidents.tenantId, tenantId), eq(apartmentResidents.apartmentId, invoice.apartmentId)));
+  if (recipients.length === 0) throw new NoRecipientsError(`Invoice ${invoice.number}: the apartment has no residents to email`);
+
+  const { filename, pdf } = await renderInvoicePdf({ ctx, input: { id: invoiceId } });
+  for (const r of recipients) {
+    await sendMail({
+      to: r.email,
+      subject: `Invoice ${invoice.number}, due ${invoice.dueDate}`,
+      react: createElement(NotificationEmail, {
+        title: `Invoice ${invoice.number}`,
+        paragraphs: [`Your invoice for ${invoice.periodStart} – ${invoice.periodEnd} is attached. It is due on ${invoice.dueDate}; please use the reference number ${invoice.referenceNumber}.`],
+        action: { label: 'See your invoices', url: `${env.APP_URL}/portal/invoices` },
+      }),
+      attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }],
+      idempotencyKey: `invoice-sent:${invoiceId}:${r.email}`,
+    });
+  }
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(invoices)
+      .set({ status: 'sent' })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'draft')))
+      .returning({ id: invoices.id });
+    if (!updated) return;
+    await emitEvent(tx, ctx, 'invoice.sent', { invoiceId, number: invoice.number, status: 'sent' });
+    await writeAudit(tx, ctx, { action: 'invoice.send', entityId: invoiceId, before: { status: 'draft' }, after: { status: 'sent', recipients: recipients.length } });
+  });
+  return { sentTo: recipients.map((r) => r.email), skipped: false };
+}
