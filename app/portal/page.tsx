@@ -1,19 +1,123 @@
-import { HouseIcon } from 'lucide-react';
+import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, ReceiptTextIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/utils';
+import { formatArea, ROLE_LABELS } from './requests/format';
+import { serverApi } from './requests/server-api';
 
 export const metadata: Metadata = { title: 'Home' };
 
-export default function PortalHomePage() {
+export default async function PortalHomePage() {
+  const api = await serverApi();
+  const apartments = await api.residents.myApartments();
+
   return (
     <>
       <PageHeader title="Home" description="Your apartment at a glance." />
-      <EmptyState
-        icon={HouseIcon}
-        title="Your overview is on its way"
-        description="Here you will see your apartment, your latest invoice and whether anything is due, and a reminder when it is time to submit meter readings."
-      />
+      <div className="grid gap-8">
+        <section aria-labelledby="my-apartments-heading" className="grid gap-3">
+          <h2 id="my-apartments-heading" className="text-lg font-semibold">
+            My apartments
+          </h2>
+          {apartments.length === 0 ? (
+            <div className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
+              <HouseIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">No apartment is linked to your account yet</h3>
+                <p className="text-sm text-muted-foreground">
+                  Your building manager links your account to your apartment. Once that is done, it will appear here.
+                </p>
+              </div>
+            </div>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {apartments.map((apartment) => (
+                <li key={apartment.apartmentId}>
+                  <Card className="flex h-full gap-4 p-4">
+                    <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                      <Building2Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <div className="grid min-w-0 flex-1 gap-1">
+                      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                        <h3 className="font-semibold wrap-break-word">{apartment.buildingName}</h3>
+                        <Badge variant="secondary">{ROLE_LABELS[apartment.role]}</Badge>
+                      </div>
+                      <p className="text-sm text-muted-foreground wrap-break-word">
+                        {[apartment.address, apartment.city].filter(Boolean).join(', ')}
+                      </p>
+                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+                        <dt className="text-muted-foreground">Apartment</dt>
+                        <dd className="font-medium">{apartment.number}</dd>
+                        <dt className="text-muted-foreground">Area</dt>
+                        <dd className="font-medium">{formatArea(apartment.area)}</dd>
+                      </dl>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {apartments.length > 0 && (
+          <section aria-labelledby="problem-heading" className="grid gap-3">
+            <h2 id="problem-heading" className="text-lg font-semibold">
+              Something broken?
+            </h2>
+            {/* A full-width target at thumb height on phones. */}
+            <Link
+              href="/portal/requests/new"
+              className={cn(buttonVariants({ size: 'lg' }), 'h-14 w-full justify-between px-4 sm:w-auto sm:justify-center')}
+            >
+              <span className="flex items-center gap-3">
+                <WrenchIcon aria-hidden="true" />
+                Report a problem
+              </span>
+              <ChevronRightIcon className="sm:hidden" aria-hidden="true" />
+            </Link>
+            <p className="text-sm text-muted-foreground">
+              A leaking tap, a broken light in the stairwell: tell your building manager, add photos and follow it
+              under{' '}
+              <Link href="/portal/requests" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+                Requests
+              </Link>
+              .
+            </p>
+          </section>
+        )}
+
+        <section aria-labelledby="coming-heading" className="grid gap-3">
+          <h2 id="coming-heading" className="text-lg font-semibold">
+            Coming later
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            <li className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
+              <ReceiptTextIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">Invoices are not available here yet</h3>
+                <p className="text-sm text-muted-foreground">
+                  Here you will see your latest invoice and whether anything is due, download it as a PDF and pay it by
+                  bank link.
+                </p>
+              </div>
+            </li>
+            <li className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
+              <GaugeIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">Submitting readings is not available yet</h3>
+                <p className="text-sm text-muted-foreground">
+                  Here you will get a reminder when it is time to submit meter readings, and send them typed in or from
+                  a photo of the meter.
+                </p>
+              </div>
+            </li>
+          </ul>
+        </section>
+      </div>
     </>
   );
 }

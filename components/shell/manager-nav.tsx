@@ -10,6 +10,7 @@ import {
   SettingsIcon,
   UsersIcon,
   WebhookIcon,
+  WrenchIcon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ const ITEMS = [
   { href: '/invoices', label: 'Invoices', icon: ReceiptTextIcon },
   { href: '/meters', label: 'Meters', icon: GaugeIcon },
   { href: '/residents', label: 'Residents', icon: UsersIcon },
+  { href: '/maintenance', label: 'Maintenance', icon: WrenchIcon },
   { href: '/payments', label: 'Payments', icon: CreditCardIcon },
   { href: '/webhooks', label: 'Webhooks', icon: WebhookIcon },
   { href: '/settings', label: 'Settings', icon: SettingsIcon },

@@ -1,4 +1,5 @@
 import type { ChargeBasis, MeterType } from '@/db/schema';
+import { compareApartmentNumbers } from './apartment-number';
 import { divRoundHalfAwayFromZero } from './decimal';
 
 /** A charge rule in integer units: unitPrice in 1/10000, totalAmount in cents, vatRate in 1/100 percent. */
@@ -62,11 +63,7 @@ function line(rule: RuleUnits, quantity: string, unit: string, unitPrice: number
   return { ruleId: rule.id, description: rule.name, quantity, unit, unitPrice, vatRate: rule.vatRate, netAmount, vatAmount, amount: netAmount + vatAmount, ...(missing ? { missing } : {}) };
 }
 
-/** Compares apartment numbers as numbers when both are digits, else as text. */
-export function compareApartmentNumbers(a: string, b: string): number {
-  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return Number(a) - Number(b) || a.localeCompare(b);
-  return a.localeCompare(b, undefined, { numeric: true });
-}
+export { compareApartmentNumbers };
 
 /**
  * Splits `total` cents across apartments in proportion to area by the largest-remainder method:

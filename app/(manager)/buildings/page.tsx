@@ -1,19 +1,10 @@
-import { Building2Icon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { BuildingsList } from './buildings-list';
 
 export const metadata: Metadata = { title: 'Buildings' };
 
-export default function BuildingsPage() {
-  return (
-    <>
-      <PageHeader title="Buildings" description="Your buildings, their apartments and how each building is billed." />
-      <EmptyState
-        icon={Building2Icon}
-        title="Building management is not available yet"
-        description="This page will list your buildings with their apartments and billing settings: charge rules, payment terms and invoice numbering. Adding buildings and importing apartments arrive in a coming update."
-      />
-    </>
-  );
+export default async function BuildingsPage({ searchParams }: { searchParams: Promise<{ deleted?: string | string[] }> }) {
+  // Set by the building page after a deletion, so the list can confirm it.
+  const { deleted } = await searchParams;
+  return <BuildingsList deleted={typeof deleted === 'string' ? deleted.slice(0, 200) : undefined} />;
 }

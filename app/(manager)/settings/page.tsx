@@ -1,19 +1,23 @@
-import { SettingsIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { requireUser } from '@/server/auth/current-user';
+import { AccountSection } from './account-section';
+import { ApiKeysSection } from './api-keys-section';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  // The (manager) layout already admits only admins and managers; API keys are theirs alone, so check again here.
+  const user = await requireUser(['admin', 'manager']);
+  const canManageApiKeys = user.role === 'admin' || user.role === 'manager';
+
   return (
     <>
-      <PageHeader title="Settings" description="Your organisation, your account and API access." />
-      <EmptyState
-        icon={SettingsIcon}
-        title="Settings are not available yet"
-        description="This page will hold your organisation’s details, your account and the API keys that integrations use to call the REST API."
-      />
+      <PageHeader title="Settings" description="Your account and the API keys that integrations use." />
+      <div className="grid gap-6">
+        <AccountSection email={user.email} />
+        {canManageApiKeys && <ApiKeysSection />}
+      </div>
     </>
   );
 }

@@ -1,0 +1,190 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlertIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useTRPC } from '@/lib/trpc/react';
+import type { Apartment } from '../types';
+import {
+  APARTMENT_FIELDS,
+  APARTMENT_LABELS,
+  apartmentFailure,
+  apartmentValues,
+  checkApartment,
+  type ApartmentErrors,
+  type ApartmentField,
+} from './apartment-fields';
+
+const HINTS: Partial<Record<ApartmentField, string>> = {
+  number: 'Unique in the building, e.g. 12 or 12A.',
+  area: 'For example 45.5.',
+  residentsCount: 'People living there, for per-resident charges.',
+};
+
+/** Adds one apartment; a number the building already has is refused at the field (409). */
+export function AddApartmentDialog({
+  buildingId,
+  onAdded,
+  focusAfterAdd,
+}: {
+  buildingId: string;
+  onAdded: (apartment: Apartment) => void;
+  focusAfterAdd: () => HTMLElement | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const added = useRef(false);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && pending) return;
+        if (next) added.current = false;
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button className="flex-1 sm:flex-none">
+          <PlusIcon aria-hidden="true" />
+          Add apartment
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!added.current) return;
+          event.preventDefault();
+          focusAfterAdd()?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Add an apartment</DialogTitle>
+          <DialogDescription>Number and area are required; the area is used by per-m² and split charges.</DialogDescription>
+        </DialogHeader>
+        <AddApartmentForm
+          buildingId={buildingId}
+          onPendingChange={setPending}
+          onAdded={(apartment) => {
+            added.current = true;
+            onAdded(apartment);
+            setOpen(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddApartmentForm({
+  buildingId,
+  onAdded,
+  onPendingChange,
+}: {
+  buildingId: string;
+  onAdded: (apartment: Apartment) => void;
+  onPendingChange: (pending: boolean) => void;
+}) {
+  const trpc = useTRPC();
+  const [values, setValues] = useState(apartmentValues);
+  const [errors, setErrors] = useState<ApartmentErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const inputs = useRef(new Map<ApartmentField, HTMLInputElement>());
+  const create = useMutation(trpc.buildings.createApartment.mutationOptions());
+
+  useEffect(() => onPendingChange(create.isPending), [create.isPending, onPendingChange]);
+
+  const focusAfterRender = useRef<ApartmentField | null>(null);
+  useEffect(() => {
+    const field = focusAfterRender.current;
+    if (!field) return;
+    focusAfterRender.current = null;
+    inputs.current.get(field)?.focus();
+  });
+
+  function fail(found: ApartmentErrors, message: string | null = null) {
+    setErrors(found);
+    setFormError(message);
+    focusAfterRender.current = APARTMENT_FIELDS.find((field) => found[field]) ?? null;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const { input, errors: found } = checkApartment(values);
+    if (!input) return fail(found);
+    setErrors({});
+    setFormError(null);
+    create.mutate(
+      { id: buildingId, ...input },
+      {
+        onSuccess: ({ data }) => onAdded(data),
+        onError: (error) => {
+          const failure = apartmentFailure(error, 'The apartment could not be added.');
+          fail(failure.errors, failure.formError);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!create.isPending && formError && (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{formError}</p>
+        </Alert>
+      )}
+      <div className="grid grid-cols-2 gap-4">
+        {APARTMENT_FIELDS.map((field) => (
+          <FormField
+            key={field}
+            label={field === 'number' ? 'Number (required)' : field === 'area' ? 'Area in m² (required)' : APARTMENT_LABELS[field]}
+            description={HINTS[field]}
+            error={errors[field]}
+            className={field === 'number' || field === 'residentsCount' ? 'col-span-2' : undefined}
+          >
+            <Input
+              ref={(element) => {
+                if (element) inputs.current.set(field, element);
+                else inputs.current.delete(field);
+              }}
+              name={field}
+              autoComplete="off"
+              inputMode={field === 'number' ? 'text' : field === 'area' ? 'decimal' : 'numeric'}
+              required={field === 'number' || field === 'area'}
+              maxLength={field === 'number' ? 20 : 12}
+              value={values[field]}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((previous) => ({ ...previous, [field]: value }));
+                if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+              }}
+            />
+          </FormField>
+        ))}
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
+          {create.isPending ? 'Adding…' : 'Add apartment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError, errorCode, serverMessage } from '@/lib/trpc/errors';
+import type { Building } from '../types';
+
+/** Deleting a building takes its apartments and meters with it, so the manager confirms with their password. */
+export function DeleteBuildingDialog({ building, children }: { building: Building; children: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && pending) return;
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>{children}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete the building “{building.name}”?</DialogTitle>
+          <DialogDescription>
+            Its {building.apartmentCount === 1 ? '1 apartment' : `${building.apartmentCount} apartments`}, their meters
+            and readings and its charge rules are deleted too. This cannot be undone. Enter your password to confirm.
+          </DialogDescription>
+        </DialogHeader>
+        <DeleteBuildingForm building={building} onPendingChange={setPending} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteBuildingForm({ building, onPendingChange }: { building: Building; onPendingChange: (pending: boolean) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const remove = useMutation(trpc.buildings.delete.mutationOptions());
+  const busy = remove.isPending || remove.isSuccess;
+
+  useEffect(() => onPendingChange(busy), [busy, onPendingChange]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    if (!password) {
+      setError('Enter your password.');
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    remove.mutate(
+      { id: building.id, password },
+      {
+        onSuccess: () => {
+          // Stale, not removed: this page still observes it, and a removed query would be fetched again (404) at once.
+          void queryClient.invalidateQueries({ ...trpc.buildings.get.queryFilter({ id: building.id }), refetchType: 'none' });
+          void queryClient.invalidateQueries(trpc.buildings.list.pathFilter());
+          router.push(`/buildings?deleted=${encodeURIComponent(building.name)}`);
+        },
+        onError: (failure) => {
+          const code = errorCode(failure);
+          if (code === 'FORBIDDEN') {
+            setError('The password is not correct.');
+            setPassword('');
+            inputRef.current?.focus();
+          } else if (code === 'CONFLICT') {
+            setFormError(`The building cannot be deleted. ${serverMessage(failure) ?? ''}`.trim());
+          } else {
+            setFormError(`The building could not be deleted. ${describeError(failure)}`);
+          }
+        },
+      },
+    );
+  }
+
+  // One message, above the field: an alert, so it is announced, and the field's description, so it is read on focus.
+  const message = error ?? (remove.isPending ? null : formError);
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {message && (
+        <Alert id="delete-building-error" variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{message}</p>
+        </Alert>
+      )}
+      <FormField label="Your password">
+        <Input
+          ref={inputRef}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'delete-building-error' : undefined}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" aria-disabled={busy} className="aria-disabled:opacity-60">
+          {busy ? 'Deleting…' : 'Delete building'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import type { RefObject } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useTRPC } from '@/lib/trpc/react';
+import { BuildingForm, buildingFormValues, type BuildingInput } from './building-form';
+
+const FIELDS = ['name', 'address', 'city', 'postalCode', 'iban', 'bankRecipient'] as const;
+
+/** Name, address, city, postal code and optionally the bank account; opens the new building's page when added. */
+export function AddBuildingDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const create = useMutation(trpc.buildings.create.mutationOptions());
+
+  function submit(input: BuildingInput, fail: (error: unknown) => void) {
+    create.mutate(
+      { ...input, name: input.name ?? '', address: input.address ?? '' },
+      {
+        onSuccess: ({ data }) => {
+          queryClient.setQueryData(trpc.buildings.get.queryKey({ id: data.id }), { data });
+          void queryClient.invalidateQueries(trpc.buildings.list.pathFilter());
+          router.push(`/buildings/${data.id}`);
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && create.isPending) return;
+        if (next) create.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Add a building</DialogTitle>
+          <DialogDescription>
+            Billing settings (payment term, invoice prefix, currency) start with the usual defaults; change them on the
+            building’s page.
+          </DialogDescription>
+        </DialogHeader>
+        <BuildingForm
+          fields={FIELDS}
+          initial={buildingFormValues()}
+          pending={create.isPending || create.isSuccess}
+          submitLabel="Add building"
+          pendingLabel="Adding…"
+          failureMessage="The building could not be added."
+          onSubmit={submit}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,228 @@
+'use client';
+
+import { CircleAlertIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { parseInteger } from './format';
+import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import type { Building } from './types';
+
+export const BUILDING_FIELDS = [
+  'name',
+  'address',
+  'city',
+  'postalCode',
+  'paymentTermDays',
+  'invoicePrefix',
+  'currency',
+  'iban',
+  'bankRecipient',
+] as const;
+export type BuildingField = (typeof BUILDING_FIELDS)[number];
+export type BuildingFormValues = Record<BuildingField, string>;
+type Errors = Partial<Record<BuildingField, string>>;
+
+/** What the create and update procedures take (the form's text turned into their types). */
+export type BuildingInput = {
+  name?: string;
+  address?: string;
+  city?: string | null;
+  postalCode?: string | null;
+  paymentTermDays?: number;
+  invoicePrefix?: string;
+  currency?: string;
+  iban?: string | null;
+  bankRecipient?: string | null;
+};
+
+const META: Record<
+  BuildingField,
+  {
+    label: string;
+    description?: string;
+    required?: boolean;
+    maxLength: number;
+    autoComplete?: string;
+    inputMode?: 'numeric' | 'text';
+    wide?: boolean;
+  }
+> = {
+  name: { label: 'Name', required: true, maxLength: 200, description: 'How the building is known, e.g. “Tamme 12”.', wide: true },
+  address: { label: 'Address', required: true, maxLength: 500, autoComplete: 'street-address', wide: true },
+  city: { label: 'City', maxLength: 200, autoComplete: 'address-level2' },
+  postalCode: { label: 'Postal code', maxLength: 20, autoComplete: 'postal-code' },
+  paymentTermDays: { label: 'Payment term (days)', maxLength: 3, inputMode: 'numeric', description: 'From the issue date to the due date, 0 to 365.' },
+  invoicePrefix: { label: 'Invoice prefix', maxLength: 10, description: 'Letters, digits and “-”, e.g. INV-.' },
+  currency: { label: 'Currency', maxLength: 3, description: 'A three-letter code, e.g. EUR.' },
+  iban: { label: 'IBAN', maxLength: 50, description: 'The account printed on invoices.', wide: true },
+  bankRecipient: { label: 'Bank account holder', maxLength: 200, description: 'The recipient printed on invoices.', wide: true },
+};
+
+export function buildingFormValues(building?: Building): BuildingFormValues {
+  return {
+    name: building?.name ?? '',
+    address: building?.address ?? '',
+    city: building?.city ?? '',
+    postalCode: building?.postalCode ?? '',
+    paymentTermDays: building ? String(building.paymentTermDays) : '14',
+    invoicePrefix: building?.invoicePrefix ?? 'INV-',
+    currency: building?.currency ?? 'EUR',
+    iban: building?.iban ?? '',
+    bankRecipient: building?.bankRecipient ?? '',
+  };
+}
+
+function validate(values: BuildingFormValues, fields: readonly BuildingField[]): Errors {
+  const errors: Errors = {};
+  const has = (field: BuildingField) => fields.includes(field);
+  if (has('name') && !values.name.trim()) errors.name = 'Enter the name of the building.';
+  if (has('address') && !values.address.trim()) errors.address = 'Enter the street address.';
+  if (has('paymentTermDays')) {
+    const days = parseInteger(values.paymentTermDays);
+    if (days === null) errors.paymentTermDays = 'Enter the number of days.';
+    else if (days === 'invalid' || days < 0 || days > 365) errors.paymentTermDays = 'Enter a whole number from 0 to 365.';
+  }
+  if (has('invoicePrefix') && !/^[A-Za-z0-9-]{0,10}$/.test(values.invoicePrefix.trim()))
+    errors.invoicePrefix = 'Use letters, digits and “-”, at most 10.';
+  if (has('currency') && !/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Enter a three-letter currency code, e.g. EUR.';
+  return errors;
+}
+
+function toInput(values: BuildingFormValues, fields: readonly BuildingField[]): BuildingInput {
+  const input: BuildingInput = {};
+  const optional = (text: string) => text.trim() || null;
+  for (const field of fields) {
+    const value = values[field];
+    switch (field) {
+      case 'name':
+      case 'address':
+        input[field] = value.trim();
+        break;
+      case 'paymentTermDays':
+        input.paymentTermDays = Number(value.trim());
+        break;
+      case 'invoicePrefix':
+        input.invoicePrefix = value.trim();
+        break;
+      case 'currency':
+        input.currency = value.trim().toUpperCase();
+        break;
+      default:
+        input[field] = optional(value);
+    }
+  }
+  return input;
+}
+
+export type BuildingFormProps = {
+  fields: readonly BuildingField[];
+  initial: BuildingFormValues;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Called with the checked input; call `fail(error)` when the server refuses it. */
+  onSubmit: (input: BuildingInput, fail: (error: unknown) => void) => void;
+  /** What failed, for the form's message ("The building could not be added."). */
+  failureMessage: string;
+};
+
+/** The fields of a building with their checks, the server's 422 errors at the fields and a form-level message otherwise. */
+export function BuildingForm({ fields, initial, pending, submitLabel, pendingLabel, onSubmit, failureMessage }: BuildingFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const inputs = useRef(new Map<BuildingField, HTMLInputElement>());
+  const formErrorRef = useRef<HTMLDivElement>(null);
+
+  // After a failed attempt, the first invalid field (or the message) takes the focus once rendered.
+  const focusAfterRender = useRef<BuildingField | 'form' | null>(null);
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (!target) return;
+    focusAfterRender.current = null;
+    if (target === 'form') formErrorRef.current?.focus();
+    else inputs.current.get(target)?.focus();
+  });
+
+  function fail(found: Errors, message: string | null = null) {
+    setErrors(found);
+    setFormError(message);
+    focusAfterRender.current = fields.find((f) => found[f]) ?? (message ? 'form' : null);
+  }
+
+  function serverFailure(error: unknown) {
+    if (errorCode(error) !== 'UNPROCESSABLE_CONTENT') return fail({}, `${failureMessage} ${describeError(error)}`);
+    const found: Errors = {};
+    const other: string[] = [];
+    for (const { path, message } of fieldErrors(error)) {
+      if ((fields as readonly string[]).includes(path)) found[path as BuildingField] ??= asSentence(message);
+      else other.push(path ? `${path}: ${message}` : message);
+    }
+    fail(found, other.length ? `${failureMessage} ${other.map(asSentence).join(' ')}` : Object.keys(found).length ? null : `${failureMessage} ${describeError(error)}`);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const found = validate(values, fields);
+    if (Object.keys(found).length) return fail(found);
+    setErrors({});
+    setFormError(null);
+    onSubmit(toInput(values, fields), serverFailure);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!pending && formError && (
+        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{formError}</p>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map((field) => {
+          const meta = META[field];
+          return (
+            <FormField
+              key={field}
+              label={meta.required ? `${meta.label} (required)` : meta.label}
+              description={meta.description}
+              error={errors[field]}
+              className={meta.wide ? 'sm:col-span-2' : undefined}
+            >
+              <Input
+                ref={(element) => {
+                  if (element) inputs.current.set(field, element);
+                  else inputs.current.delete(field);
+                }}
+                name={field}
+                required={meta.required}
+                maxLength={meta.maxLength}
+                autoComplete={meta.autoComplete ?? 'off'}
+                inputMode={meta.inputMode}
+                value={values[field]}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setValues((previous) => ({ ...previous, [field]: value }));
+                  if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+                }}
+              />
+            </FormField>
+          );
+        })}
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

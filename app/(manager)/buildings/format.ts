@@ -1,0 +1,45 @@
+export { compareApartmentNumbers } from '@/server/domain/apartment-number';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money as Estonians read it, e.g. "1 234,50 €"; an unknown currency code falls back to EUR. */
+export function formatMoney(amount: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR' });
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}
+
+const areaFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 2 });
+
+/** An area in m², e.g. "45,5". */
+export function formatArea(area: number): string {
+  return areaFormat.format(area);
+}
+
+/**
+ * A decimal typed by a person: "45.5", "45,5" or " 45 " → 45.5; empty → null; anything else → 'invalid'.
+ * Estonian spreadsheets and keyboards use a comma as the decimal mark.
+ */
+export function parseDecimal(text: string): number | null | 'invalid' {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return null;
+  const normalized = trimmed.replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(normalized) && !/^-?\.\d+$/.test(normalized)) return 'invalid';
+  return Number(normalized);
+}
+
+/** A whole number typed by a person; empty → null; anything else → 'invalid'. */
+export function parseInteger(text: string): number | null | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^-?\d+$/.test(trimmed)) return 'invalid';
+  return Number(trimmed);
+}
+

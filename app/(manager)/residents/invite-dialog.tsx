@@ -1,0 +1,311 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useTRPC } from '@/lib/trpc/react';
+import { apartmentLabel, LIST_LIMIT, type Building } from './apartment-directory';
+import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import { compareApartmentNumbers } from '@/server/domain/apartment-number';
+import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+
+export type SentInvitation = { email: string; label: string };
+
+type Field = 'building' | 'apartment' | 'email';
+
+// Enough to catch a slip; the server has the last word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function InviteDialog({
+  open,
+  onOpenChange,
+  buildings,
+  initialBuildingId,
+  onSent,
+  returnFocus,
+  focusAfterSent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  buildings: Building[];
+  /** The building the page is filtered by, if any: most invitations go to the building in view. */
+  initialBuildingId?: string;
+  onSent: (sent: SentInvitation) => void;
+  returnFocus: () => HTMLElement | null;
+  /** The confirmation on the page, once it is there. */
+  focusAfterSent: () => HTMLElement | null;
+}) {
+  const sent = useRef(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          sent.current = false;
+        }}
+        onCloseAutoFocus={(event) => {
+          // Sent: to the confirmation on the page, so it is read out. Cancelled: back to the button.
+          event.preventDefault();
+          (sent.current ? focusAfterSent() : returnFocus())?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Invite a resident</DialogTitle>
+          <DialogDescription>
+            They get an email with a link to join, valid for 7 days. Once they accept, they see the apartment in the
+            resident portal.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted per opening, so every invitation starts from a clean form. */}
+        {open && (
+          <InviteForm
+            buildings={buildings}
+            initialBuildingId={initialBuildingId}
+            onSent={(invitation) => {
+              sent.current = true;
+              onOpenChange(false);
+              onSent(invitation);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm({
+  buildings,
+  initialBuildingId,
+  onSent,
+}: {
+  buildings: Building[];
+  initialBuildingId?: string;
+  onSent: (sent: SentInvitation) => void;
+}) {
+  const trpc = useTRPC();
+  const invite = useMutation(trpc.residents.invite.mutationOptions());
+  const [buildingId, setBuildingId] = useState(initialBuildingId ?? (buildings.length === 1 ? buildings[0]!.id : ''));
+  const [apartmentId, setApartmentId] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<ResidentRole>('owner');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const buildingRef = useRef<HTMLButtonElement>(null);
+  const apartmentRef = useRef<HTMLButtonElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const roleName = useId();
+
+  const apartments = useQuery(
+    trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }),
+  );
+  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+
+  function focusField(field: Field) {
+    ({ building: buildingRef, apartment: apartmentRef, email: emailRef })[field].current?.focus();
+  }
+
+  function clearError(field: Field) {
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+    setFormError(null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (invite.isPending) return;
+    setFormError(null);
+    const trimmed = email.trim();
+    const found: Partial<Record<Field, string>> = {};
+    if (!buildingId) found.building = 'Choose a building.';
+    if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
+    if (!trimmed) found.email = 'Enter the email address of the person you invite.';
+    else if (!EMAIL_PATTERN.test(trimmed)) found.email = 'Enter an email address such as name@example.com.';
+    setErrors(found);
+    const first = (['building', 'apartment', 'email'] as const).find((f) => found[f]);
+    if (first) {
+      focusField(first);
+      return;
+    }
+
+    const building = buildings.find((b) => b.id === buildingId);
+    const apartment = apartmentOptions.find((a) => a.id === apartmentId);
+    invite.mutate(
+      { email: trimmed, apartmentId, role },
+      {
+        onSuccess: ({ data }) => onSent({ email: data.email, label: apartmentLabel(building?.name, apartment?.number) }),
+        onError: (failure) => {
+          const code = errorCode(failure);
+          const emailError = fieldErrors(failure).find((e) => e.path === 'email');
+          if (code === 'CONFLICT') {
+            setFormError('An invitation for this email and apartment is already pending.');
+          } else if (emailError || code === 'BAD_REQUEST') {
+            setErrors({ email: emailError ? asSentence(emailError.message) : 'Enter a valid email address.' });
+            focusField('email');
+          } else if (code === 'NOT_FOUND') {
+            setFormError('This apartment does not exist any more. Choose another one.');
+            setApartmentId('');
+            void apartments.refetch();
+          } else {
+            setFormError(`The invitation could not be sent. ${describeError(failure)}`);
+          }
+        },
+      },
+    );
+  }
+
+  const apartmentPlaceholder = !buildingId
+    ? 'Choose a building first'
+    : apartments.isPending
+      ? 'Loading apartments…'
+      : apartmentOptions.length === 0
+        ? 'This building has no apartments'
+        : 'Choose an apartment';
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      {!invite.isPending && formError && (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{formError}</p>
+        </Alert>
+      )}
+
+      <FormField label="Building" error={errors.building}>
+        <PickerField
+          triggerRef={buildingRef}
+          value={buildingId}
+          placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
+          options={buildings.map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(value) => {
+            setBuildingId(value);
+            setApartmentId('');
+            clearError('building');
+          }}
+        />
+      </FormField>
+
+      <FormField
+        label="Apartment"
+        error={errors.apartment}
+        description={apartments.isError ? 'The apartments could not be loaded. Choose the building again.' : undefined}
+      >
+        <PickerField
+          triggerRef={apartmentRef}
+          value={apartmentId}
+          placeholder={apartmentPlaceholder}
+          disabled={!buildingId || apartmentOptions.length === 0}
+          options={apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))}
+          onChange={(value) => {
+            setApartmentId(value);
+            clearError('apartment');
+          }}
+        />
+      </FormField>
+
+      <FormField label="Email" error={errors.email}>
+        <Input
+          ref={emailRef}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={320}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (errors.email) clearError('email');
+            else setFormError(null);
+          }}
+        />
+      </FormField>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Role</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(['owner', 'tenant'] as const).map((value) => (
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input bg-card px-3 text-sm has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:outline-2 has-focus-visible:outline-ring"
+            >
+              <input
+                type="radio"
+                name={roleName}
+                value={value}
+                checked={role === value}
+                onChange={() => setRole(value)}
+                className="size-4 accent-primary focus-visible:outline-none"
+              />
+              {ROLE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          size="lg"
+          aria-disabled={invite.isPending}
+          className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
+        >
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** A select whose trigger receives the label's id and aria wiring from FormField. */
+function PickerField({
+  triggerRef,
+  value,
+  placeholder,
+  options,
+  onChange,
+  disabled,
+  ...wiring
+}: {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange} disabled={disabled}>
+      <SelectTrigger {...wiring} ref={triggerRef}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,97 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlertIcon, CircleCheckIcon, LogOutIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError } from '@/lib/trpc/errors';
+
+/** Ends every other browser session and API session of the user after a confirmation. */
+export function SignOutOtherSessions() {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const mutation = useMutation(
+    trpc.account.signOutOtherSessions.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        setOpen(false);
+      },
+    }),
+  );
+
+  return (
+    <div className="grid gap-4">
+      {done && (
+        <Alert variant="success" role="status">
+          <CircleCheckIcon aria-hidden="true" />
+          <p>Your other sessions have been signed out. You stay signed in here.</p>
+        </Alert>
+      )}
+
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          // The request runs to its end; closing meanwhile would hide its outcome.
+          if (mutation.isPending) return;
+          if (next) {
+            mutation.reset();
+            setDone(false);
+          }
+          setOpen(next);
+        }}
+      >
+        <div>
+          <DialogTrigger asChild>
+            <Button variant="outline" className="w-full sm:w-auto">
+              <LogOutIcon aria-hidden="true" />
+              Sign out other sessions
+            </Button>
+          </DialogTrigger>
+        </div>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Sign out other sessions?</DialogTitle>
+            <DialogDescription>
+              Every other browser and device signed in as you is signed out, and apps that signed in with your
+              password lose access. You stay signed in here. API keys keep working.
+            </DialogDescription>
+          </DialogHeader>
+          {mutation.isError && (
+            <Alert variant="destructive" role="alert">
+              <CircleAlertIcon aria-hidden="true" />
+              <p>The other sessions could not be signed out. {describeError(mutation.error)}</p>
+            </Alert>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              aria-disabled={mutation.isPending}
+              className="aria-disabled:opacity-60"
+              onClick={() => {
+                if (!mutation.isPending) mutation.mutate();
+              }}
+            >
+              {mutation.isPending ? 'Signing out…' : 'Sign out other sessions'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+export { formatDate, ROLE_LABELS } from '@/lib/format';
+
+const areaFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 2 });
+
+/** An area in m² as Estonians write it, e.g. "41,5 m²". */
+export function formatArea(area: number): string {
+  return `${areaFormat.format(area)} m²`;
+}
+
+/** "Tamme 12 · Apartment 4" */
+export function apartmentLabel(apartment: { buildingName: string; number: string }): string {
+  return `${apartment.buildingName} · Apartment ${apartment.number}`;
+}
+

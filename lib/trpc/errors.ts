@@ -1,0 +1,69 @@
+import { TRPCClientError } from '@trpc/client';
+
+export type FieldError = { path: string; message: string };
+
+function dataOf(error: unknown): { code?: unknown; errors?: unknown } | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  return typeof data === 'object' && data !== null ? (data as { code?: unknown; errors?: unknown }) : undefined;
+}
+
+/** The tRPC error code (`CONFLICT`, `FORBIDDEN`, `UNPROCESSABLE_CONTENT`, …), or undefined for network failures. */
+export function errorCode(error: unknown): string | undefined {
+  const code = dataOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The field errors of a 422 answer ([{path, message}]); empty for any other failure. */
+export function fieldErrors(error: unknown): FieldError[] {
+  const errors = dataOf(error)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: unknown) => {
+    if (typeof e !== 'object' || e === null) return [];
+    const { path, message } = e as { path?: unknown; message?: unknown };
+    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
+  });
+}
+
+/** The first message per path, as sentences: {iban: 'Is not a valid IBAN.'}. */
+export function errorsByPath(errors: FieldError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { path, message } of errors) out[path] ??= asSentence(message);
+  return out;
+}
+
+/** "must be greater than 0" → "Must be greater than 0." */
+export function asSentence(message: string): string {
+  const text = message.trim();
+  if (!text) return text;
+  const capitalised = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
+/** The server's message of a failure (e.g. a 409's "Apartment number 3 already exists in this building"). */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof TRPCClientError && typeof error.message === 'string' && error.message ? error.message : undefined;
+}
+
+/** A message for a failure the form has no special handling for. */
+export function describeError(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'TOO_MANY_REQUESTS':
+      return 'Too many requests. Wait a minute and try again.';
+    case 'UNAUTHORIZED':
+      return 'Your session has ended. Sign in again to continue.';
+    case 'FORBIDDEN':
+      return 'You do not have permission to do this.';
+    case 'NOT_FOUND':
+      return 'It no longer exists; it may have been deleted meanwhile.';
+    case 'CONFLICT':
+      return asSentence(serverMessage(error) ?? 'It conflicts with an existing record.');
+    case 'BAD_REQUEST':
+    case 'UNPROCESSABLE_CONTENT':
+      return 'Check the fields and try again.';
+    case undefined:
+      return 'The server could not be reached. Check your connection and try again.';
+    default:
+      return 'Something went wrong. Try again in a moment.';
+  }
+}
