@@ -114,3 +114,60 @@ export const payments = pgTable(
   },
   (t) => [index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt), index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId)],
 );
+
+/**
+ * Penalty interest already charged: one row per overdue invoice and the later invoice that charged it,
+ * for the days `fromDate`..`throughDate`. Rows whose charging invoice is void do not count, so voiding
+ * that invoice lets the next generation charge the days again; nothing is ever charged twice.
+ */
+export const invoicePenalties = pgTable(
+  'invoice_penalties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The overdue invoice. */
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The invoice whose line charges the penalty. */
+    chargedInvoiceId: uuid('charged_invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date').notNull(),
+    throughDate: date('through_date').notNull(),
+    days: integer('days').notNull(),
+    ratePerDay: numeric('rate_per_day', { precision: 6, scale: 4 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_penalties_invoice_idx').on(t.invoiceId, t.throughDate), index('invoice_penalties_charged_idx').on(t.chargedInvoiceId)],
+);
+
+export const creditEntryKindEnum = pgEnum('credit_entry_kind', ['overpayment', 'applied', 'returned']);
+export type CreditEntryKind = (typeof creditEntryKindEnum.enumValues)[number];
+
+/**
+ * An apartment's credit balance as a ledger: + for money paid above an invoice's open balance
+ * (`overpayment`, with the payment), − when a generated invoice uses it (`applied`, with that invoice),
+ * + when that invoice is voided (`returned`). The balance is the sum; rows are never changed.
+ */
+export const apartmentCredits = pgTable(
+  'apartment_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    kind: creditEntryKindEnum('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('apartment_credits_apartment_idx').on(t.tenantId, t.apartmentId)],
+);

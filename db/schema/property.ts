@@ -23,6 +23,8 @@ export const buildings = pgTable(
     /** Days of the month when residents submit readings, e.g. 20–25; shown to residents. */
     readingWindowStartDay: integer('reading_window_start_day'),
     readingWindowEndDay: integer('reading_window_end_day'),
+    /** Penalty interest on overdue balances, percent per day (0.05 = 0.05 %); null or 0 charges none. */
+    penaltyRatePerDay: numeric('penalty_rate_per_day', { precision: 6, scale: 4 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,3 +19,10 @@ export async function emitEvent<T extends EventType>(
     .returning({ id: events.id });
   return row!;
 }
+
+/** Several events of one type in one INSERT (a bulk change, e.g. invoice generation), as `emitEvent` does. */
+export async function emitEvents<T extends EventType>(tx: DbExecutor, scope: { tenantId: string; now: Date }, type: T, data: Array<EventData<T>>): Promise<void> {
+  for (let i = 0; i < data.length; i += 5000) {
+    await tx.insert(events).values(data.slice(i, i + 5000).map((d) => ({ tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d), occurredAt: scope.now })));
+  }
+}

@@ -5,7 +5,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, migrationsFolder } from '@/db/client';
 import * as schema from '@/db/schema';
+import { listApartments } from '@/server/services/apartments/list-apartments';
 import { previewCharges } from '@/server/services/buildings/preview-charges';
+import { listInvoices } from '@/server/services/invoices/list-invoices';
 import { verifyCredentials } from '@/server/services/auth/verify-credentials';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
 
@@ -35,5 +37,27 @@ describe('demo seed', () => {
     // Water lines come from confirmed readings, so none is missing.
     expect(preview.apartments.flatMap((a) => a.lines).filter((l) => l.missing)).toEqual([]);
     expect((await verifyCredentials(db, 'resident1@demo.test', DEMO_PASSWORD))?.email).toBe('resident1@demo.test');
+  });
+
+  it('seeds four months of invoices in every state, with penalty interest and credit', async () => {
+    const [tenant] = await db.select().from(schema.tenants);
+    const ctx = { tenantId: tenant!.id, userId: null, role: 'admin' as const, now: new Date(), requestId: 'seed-test', db };
+    const all = await db.select().from(schema.invoices).where(eq(schema.invoices.tenantId, tenant!.id));
+    expect(all).toHaveLength(4 * 18);
+    expect(new Set(all.map((i) => i.status))).toEqual(new Set(['draft', 'sent', 'paid', 'void']));
+    const { items: overdue } = await listInvoices({ ctx, input: { overdue: true, limit: 200 } });
+    expect(overdue.length).toBeGreaterThan(0);
+    const lines = await db.select().from(schema.invoiceLines).where(eq(schema.invoiceLines.tenantId, tenant!.id));
+    const penalties = lines.filter((l) => l.description.startsWith('Penalty interest for invoice '));
+    expect(penalties.length).toBeGreaterThan(0);
+    // The overdue invoices' penalties are on later invoices.
+    expect(overdue.some((o) => penalties.some((p) => p.description.includes(o.number)))).toBe(true);
+    expect(lines.filter((l) => l.description === 'Credit from previous payments').every((l) => l.amount < 0)).toBe(true);
+    for (const inv of all) expect(lines.filter((l) => l.invoiceId === inv.id).reduce((s, l) => s + l.amount, 0)).toBe(inv.amount);
+    const credits = [];
+    for (const b of await db.select().from(schema.buildings).where(eq(schema.buildings.tenantId, tenant!.id))) {
+      credits.push(...(await listApartments({ ctx, input: { buildingId: b.id, limit: 200 } })).items.map((a) => a.creditBalance));
+    }
+    expect(credits.some((c) => c > 0)).toBe(true);
   });
 });

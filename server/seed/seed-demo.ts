@@ -1,8 +1,13 @@
-import { count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apartmentResidents, apartments, buildings, chargeRules, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, chargeRules, invoices, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { addDays, todayIn } from '@/server/domain/dates';
+import { fromUnits } from '@/server/domain/decimal';
 import { chargeRuleRows } from '@/server/services/buildings/building-fields';
 import { hashPassword } from '@/server/auth/password';
+import type { ServiceContext } from '@/server/services/context';
+import { generateInvoices } from '@/server/services/invoices/generate-invoices';
+import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { createTenant } from '@/server/services/tenants/create-tenant';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -24,9 +29,12 @@ function plan(floors: number, perFloor: number, areas: number[]): ApartmentPlan[
   return out;
 }
 
-function monthStart(now: Date, monthsAgo: number): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1, 9));
+/** The last day of the month `monthsAgo` months before now's, at 09:00 UTC. */
+function monthEnd(now: Date, monthsAgo: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo + 1, 0, 9));
 }
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Seeds a demo tenant with two buildings, apartments, residents, meters and readings, if the database is empty. */
 export async function seedDemoIfEmpty({ db, now = new Date() }: { db: Db; now?: Date }): Promise<DemoLogin[] | null> {
@@ -50,8 +58,8 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     const [tamme, vahtra] = await tx
       .insert(buildings)
       .values([
-        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14, iban: 'EE382200221020145685', bankRecipient: 'KÜ Tamme 12', readingWindowStartDay: 20, readingWindowEndDay: 25 },
-        { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21, iban: 'EE471000001020145685', bankRecipient: 'KÜ Vahtra 3' },
+        { tenantId, name: 'Tamme 12', address: 'Tamme tn 12', city: 'Tartu', postalCode: '50403', paymentTermDays: 14, iban: 'EE382200221020145685', bankRecipient: 'KÜ Tamme 12', readingWindowStartDay: 20, readingWindowEndDay: 25, penaltyRatePerDay: '0.0500' },
+        { tenantId, name: 'Vahtra 3', address: 'Vahtra tn 3', city: 'Tallinn', postalCode: '10115', paymentTermDays: 21, iban: 'EE471000001020145685', bankRecipient: 'KÜ Vahtra 3', penaltyRatePerDay: '0.0400' },
       ])
       .returning();
 
@@ -96,7 +104,8 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
       }
     }
 
-    // Water meters in every apartment, a heating meter per building; three months of confirmed readings.
+    // Water meters in every apartment, a heating meter per building; confirmed readings at the end of
+    // each of the last five months.
     for (const [index, apt] of allApartments.entries()) {
       const made = await tx
         .insert(meters)
@@ -108,20 +117,22 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
       for (const meter of made) {
         let value = 100 + index * 7.125 + (meter.type === 'hot_water' ? -40 : 0);
         let previous: number | null = null;
-        for (let m = 3; m >= 1; m--) {
+        const readings = [];
+        for (let m = 5; m >= 1; m--) {
           value += meter.type === 'cold_water' ? 3.2 + (index % 4) * 0.45 : 1.9 + (index % 3) * 0.3;
           const rounded = Math.round(value * 1000) / 1000;
-          await tx.insert(meterReadings).values({
+          readings.push({
             tenantId,
             meterId: meter.id,
             value: rounded.toFixed(3),
-            readAt: monthStart(now, m - 1),
-            status: 'confirmed',
+            readAt: monthEnd(now, m),
+            status: 'confirmed' as const,
             consumption: previous === null ? null : (rounded - previous).toFixed(3),
-            source: 'manual',
+            source: 'manual' as const,
           });
           previous = rounded;
         }
+        await tx.insert(meterReadings).values(readings);
       }
     }
     for (const building of [tamme, vahtra]) {
@@ -130,12 +141,51 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
         .values({ tenantId, buildingId: building!.id, apartmentId: null, type: 'heating', serialNumber: `HT-${building!.name.slice(0, 3).toUpperCase()}`, unit: 'MWh', decimals: 3 });
     }
   });
+  await seedDemoInvoices({ db, tenantId, now });
 
   return [
     { role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD },
     { role: 'manager', email: 'manager@demo.test', password: DEMO_PASSWORD },
     { role: 'resident', email: 'resident1@demo.test', password: DEMO_PASSWORD },
   ];
+}
+
+/**
+ * Four months of invoices for every demo building, made by the billing services as a manager would:
+ * paid (on time, late and overpaid), sent and overdue (their penalty interest on later invoices), void,
+ * and this month's drafts and sent ones; credit from overpayments used and, for one apartment, left over.
+ */
+async function seedDemoInvoices({ db, tenantId, now }: { db: Db; tenantId: string; now: Date }): Promise<void> {
+  const today = todayIn('Europe/Tallinn', now);
+  const at = (date: string): ServiceContext => ({ tenantId, userId: null, role: 'admin', now: new Date(`${date}T10:00:00Z`), requestId: 'seed-demo', db });
+  const seededBuildings = await db.select().from(buildings).where(eq(buildings.tenantId, tenantId)).orderBy(asc(buildings.name));
+  for (let k = 4; k >= 1; k--) {
+    const periodStart = isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 1)));
+    const periodEnd = isoDate(monthEnd(now, k));
+    // Invoiced on the 1st of the next month; the last month's today, so some of them are not yet due.
+    const issueDate = k === 1 ? today : addDays(periodEnd, 1);
+    for (const building of seededBuildings) {
+      const { invoiceIds } = await generateInvoices({ ctx: at(issueDate), input: { buildingId: building.id, periodStart, periodEnd, issueDate } });
+      const made = await db
+        .select({ id: invoices.id, amount: invoices.amount, dueDate: invoices.dueDate, number: apartments.number })
+        .from(invoices)
+        .innerJoin(apartments, eq(apartments.id, invoices.apartmentId))
+        .where(eq(invoices.buildingId, building.id));
+      const ours = made.filter((m) => invoiceIds.includes(m.id)).sort((a, b) => Number(a.number) - Number(b.number));
+      for (const [i, inv] of ours.entries()) {
+        if (k === 1 && i % 2 === 1) continue; // this month's drafts
+        await updateInvoice({ ctx: at(issueDate), input: { id: inv.id, status: 'sent' } });
+        const pay = (date: string, extra = 0) =>
+          updateInvoice({ ctx: at(date), input: { id: inv.id, status: 'paid', paidDate: date, ...(extra ? { amount: fromUnits(inv.amount + extra, 2) } : {}) } });
+        if (k === 4) await pay(addDays(issueDate, 10), i === 2 ? 2000 : 0); // apartment 3 pays 20.00 too much
+        else if (k === 3 && i === 5) await pay(addDays(inv.dueDate, 12)); // late: penalty on the next invoice
+        else if (k === 3 && i !== 0) await pay(addDays(inv.dueDate, -2)); // apartment 1 never pays: overdue
+        else if (k === 2 && i === 4) await updateInvoice({ ctx: at(issueDate), input: { id: inv.id, status: 'void' } });
+        else if (k === 2 && i === 1) await pay(addDays(inv.dueDate, -1), 30_000); // 300.00 extra: credit left over
+        else if (k === 2 && i !== 0 && i !== 3) await pay(addDays(inv.dueDate, -3));
+      }
+    }
+  }
 }
 
 export function formatDemoLogins(logins: DemoLogin[], appUrl: string): string {

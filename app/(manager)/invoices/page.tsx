@@ -1,19 +1,21 @@
-import { ReceiptTextIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import type { Filters } from './filters-bar';
+import { InvoicesView } from './invoices-view';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
-export default function InvoicesPage() {
-  return (
-    <>
-      <PageHeader title="Invoices" description="Invoices for each billing period, from draft to paid." />
-      <EmptyState
-        icon={ReceiptTextIcon}
-        title="Invoicing is not available yet"
-        description="This page will list invoices by status (draft, sent, paid or void) with overdue ones flagged. You will generate a billing period’s invoices for a whole building, email them to residents with the PDF attached and record payments."
-      />
-    </>
-  );
+type Search = Record<string, string | string[] | undefined>;
+const STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
+
+/** Links (the dashboard's, say) may open the list filtered: ?status=sent&overdue=true&buildingId=… */
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const status = STATUSES.find((s) => s === one(search.status));
+  const initial: Partial<Filters> = {
+    ...(status ? { status } : {}),
+    ...(one(search.overdue) === 'true' ? { overdue: true } : {}),
+    ...(/^[0-9a-f-]{36}$/i.test(one(search.buildingId) ?? '') ? { buildingId: one(search.buildingId) } : {}),
+  };
+  return <InvoicesView initial={initial} />;
 }

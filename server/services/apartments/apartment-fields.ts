@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { apartments, buildings } from '@/db/schema';
-import { decimalPlaces, toUnits, unitsToString } from '@/server/domain/decimal';
+import { apartmentCredits, apartments, buildings } from '@/db/schema';
+import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { type FieldError, NotFoundError } from '../errors';
 
 export type ApartmentFieldsInput = {
@@ -20,10 +20,13 @@ export type ApartmentView = {
   area: number;
   rooms: number | null;
   residentsCount: number;
+  /** Money paid above invoices' open balances, not yet used by a generated invoice. */
+  creditBalance: number;
   createdAt: Date;
 };
 
-export function apartmentView(row: typeof apartments.$inferSelect): ApartmentView {
+/** `creditCents`: the apartment's credit balance (see `creditBalances`). */
+export function apartmentView(row: typeof apartments.$inferSelect, creditCents = 0): ApartmentView {
   return {
     id: row.id,
     buildingId: row.buildingId,
@@ -32,8 +35,20 @@ export function apartmentView(row: typeof apartments.$inferSelect): ApartmentVie
     area: Number(row.area),
     rooms: row.rooms,
     residentsCount: row.residentsCount,
+    creditBalance: fromUnits(creditCents, 2),
     createdAt: row.createdAt,
   };
+}
+
+/** Credit balances (the sum of each apartment's `apartment_credits` ledger) in cents; absent means 0. */
+export async function creditBalances(db: DbExecutor, tenantId: string, apartmentIds: string[]): Promise<Map<string, number>> {
+  if (apartmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ apartmentId: apartmentCredits.apartmentId, balance: sql<string>`sum(${apartmentCredits.amount})` })
+    .from(apartmentCredits)
+    .where(and(eq(apartmentCredits.tenantId, tenantId), inArray(apartmentCredits.apartmentId, apartmentIds)))
+    .groupBy(apartmentCredits.apartmentId);
+  return new Map(rows.map((r) => [r.apartmentId, Number(r.balance)]));
 }
 
 /** Semantic checks of apartment fields; returns column values and the problems found (paths prefixed by `at`). */

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { apartments } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
-import { type ApartmentView, apartmentView, requireBuilding } from './apartment-fields';
+import { type ApartmentView, apartmentView, creditBalances, requireBuilding } from './apartment-fields';
 
 // Numbers that are all digits sort as numbers (2 before 10); others after them, as text.
 const sortKey = sql<string>`(case when ${apartments.number} ~ '^[0-9]+$' then lpad(${apartments.number}, 20, '0') else 'x' || ${apartments.number} end)`;
@@ -23,5 +23,6 @@ export async function listApartments({ ctx, input }: { ctx: ServiceContext; inpu
     .orderBy(asc(sortKey), asc(apartments.id))
     .limit(input.limit + 1);
   const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r.key, r.row.id]);
-  return { items: items.map((r) => apartmentView(r.row)), nextCursor };
+  const credit = await creditBalances(ctx.db, ctx.tenantId, items.map((r) => r.row.id));
+  return { items: items.map((r) => apartmentView(r.row, credit.get(r.row.id))), nextCursor };
 }

@@ -3,7 +3,7 @@ import { apartments } from '@/db/schema';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { type ApartmentFieldsInput, type ApartmentView, apartmentView, checkApartmentFields, isUniqueViolation } from './apartment-fields';
+import { type ApartmentFieldsInput, type ApartmentView, apartmentView, checkApartmentFields, creditBalances, isUniqueViolation } from './apartment-fields';
 
 export async function updateApartment({ ctx, input }: { ctx: ServiceContext; input: ApartmentFieldsInput & { buildingId: string; id: string } }): Promise<ApartmentView> {
   requireRole(ctx, ...MANAGERS);
@@ -16,8 +16,9 @@ export async function updateApartment({ ctx, input }: { ctx: ServiceContext; inp
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx.update(apartments).set(columns).where(where).returning();
-      const after = apartmentView(row!);
-      await writeAudit(tx, ctx, { action: 'apartment.update', entityId: id, before: apartmentView(existing), after });
+      const credit = (await creditBalances(tx, ctx.tenantId, [id])).get(id);
+      const after = apartmentView(row!, credit);
+      await writeAudit(tx, ctx, { action: 'apartment.update', entityId: id, before: apartmentView(existing, credit), after });
       return after;
     });
   } catch (err) {

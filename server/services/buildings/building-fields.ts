@@ -1,4 +1,4 @@
-import { toUnits, unitsToString } from '@/server/domain/decimal';
+import { decimalPlaces, toUnits, unitsToString } from '@/server/domain/decimal';
 import { type ChargeRuleInput, normalizeIban, validateChargeRules } from '@/server/domain/billing-settings';
 import type { FieldError } from '../errors';
 import { ValidationError } from '../errors';
@@ -16,6 +16,7 @@ export type BuildingFieldsInput = {
   bankRecipient?: string | null;
   readingWindowStartDay?: number | null;
   readingWindowEndDay?: number | null;
+  penaltyRatePerDay?: number | null;
   chargeRules?: ChargeRuleInput[];
 };
 
@@ -65,6 +66,12 @@ export function checkBuildingFields(input: BuildingFieldsInput) {
   }
   if ((input.readingWindowStartDay === null) !== (input.readingWindowEndDay === null) && input.readingWindowStartDay !== undefined && input.readingWindowEndDay !== undefined) {
     errors.push({ path: 'readingWindowEndDay', message: 'set both days of the reading window, or neither' });
+  }
+  if (input.penaltyRatePerDay !== undefined) {
+    const rate = input.penaltyRatePerDay;
+    if (rate !== null && !(rate >= 0 && rate <= 1)) errors.push({ path: 'penaltyRatePerDay', message: 'must be between 0 and 1 (percent per day)' });
+    else if (rate !== null && decimalPlaces(rate) > 4) errors.push({ path: 'penaltyRatePerDay', message: 'has more than 4 decimal places' });
+    else out.penaltyRatePerDay = rate === null ? null : unitsToString(toUnits(rate, 4), 4);
   }
   if (input.chargeRules) {
     errors.push(...validateChargeRules(input.chargeRules));

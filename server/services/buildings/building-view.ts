@@ -26,6 +26,8 @@ export type BuildingView = {
   bankRecipient: string | null;
   readingWindowStartDay: number | null;
   readingWindowEndDay: number | null;
+  /** Percent per day; null when no penalty interest is charged. */
+  penaltyRatePerDay: number | null;
   chargeRules: ChargeRuleView[];
   apartmentCount: number;
   createdAt: Date;
@@ -75,6 +77,7 @@ export async function loadBuildingViews(db: DbExecutor, tenantId: string, ids: s
         bankRecipient: b.bankRecipient,
         readingWindowStartDay: b.readingWindowStartDay,
         readingWindowEndDay: b.readingWindowEndDay,
+        penaltyRatePerDay: b.penaltyRatePerDay === null ? null : Number(b.penaltyRatePerDay),
         chargeRules: rules.filter((r) => r.buildingId === id).map(chargeRuleView),
         apartmentCount: counts.find((c) => c.buildingId === id)?.n ?? 0,
         createdAt: b.createdAt,

@@ -1,38 +1,26 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { apartments, buildings, chargeRules, invoiceCounters, invoiceLines, invoices, tenants } from '@/db/schema';
-import { type ApartmentFacts, compareApartmentNumbers, computeCharges, type RuleUnits } from '@/server/domain/charges';
-import { addDays, isValidDate, todayIn } from '@/server/domain/dates';
-import { fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { apartmentCredits, apartments, invoiceCounters, invoiceLines, invoicePenalties, invoices } from '@/db/schema';
+import { fromUnits, unitsToString } from '@/server/domain/decimal';
 import { referenceNumber } from '@/server/domain/reference-number';
-import { emitEvent } from '@/server/events/emit-event';
+import { emitEvents } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { type FieldError, NotFoundError, ValidationError } from '../errors';
-import { periodConsumption } from './period-consumption';
+import { computeInvoiceDrafts, type GenerationInput, generationSetup } from './invoice-drafts';
 
-export type GenerateInvoicesInput = { buildingId: string; periodStart: string; periodEnd: string; issueDate?: string; dueDate?: string };
+export type GenerateInvoicesInput = GenerationInput;
 
 /**
- * One draft invoice per apartment of the building for the period, lines from the building's charge
- * rules. One transaction; the tenant's counter row is locked first, so concurrent calls run one after
- * the other, numbers stay gap-free, and a second call skips what the first created.
+ * One draft invoice per apartment of the building for the period: lines from the building's charge
+ * rules, penalty interest on overdue invoices and the apartment's credit balance (computed by
+ * `computeInvoiceDrafts`, as the preview shows). One transaction; the tenant's counter row is locked
+ * first, so concurrent calls run one after the other, numbers stay gap-free, and a second call skips
+ * what the first created. The building's apartment rows are locked too, so no two generations use the
+ * same credit or charge the same penalty days.
  */
 export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; input: GenerateInvoicesInput }): Promise<{ created: number; skipped: number; invoiceIds: string[] }> {
   requireRole(ctx, ...MANAGERS);
-  const [building] = await ctx.db.select().from(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, input.buildingId)));
-  if (!building) throw new NotFoundError('Building');
-  const [tenant] = await ctx.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-
-  const errors: FieldError[] = [];
-  for (const field of ['periodStart', 'periodEnd', 'issueDate', 'dueDate'] as const) {
-    const value = input[field];
-    if (value !== undefined && !isValidDate(value)) errors.push({ path: field, message: 'is not a calendar date (YYYY-MM-DD)' });
-  }
-  if (!errors.length && input.periodEnd < input.periodStart) errors.push({ path: 'periodEnd', message: 'must not be before periodStart' });
-  const issueDate = input.issueDate ?? todayIn(tenant!.timeZone, ctx.now);
-  const dueDate = input.dueDate ?? addDays(issueDate, building.paymentTermDays);
-  if (!errors.length && dueDate < issueDate) errors.push({ path: 'dueDate', message: 'must not be before issueDate' });
-  if (errors.length) throw new ValidationError(errors);
+  const setup = await generationSetup(ctx, input);
+  const { building, issueDate, dueDate } = setup;
 
   return ctx.db.transaction(async (tx) => {
     const year = Number(issueDate.slice(0, 4));
@@ -42,67 +30,48 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
       .from(invoiceCounters)
       .where(and(eq(invoiceCounters.tenantId, ctx.tenantId), eq(invoiceCounters.year, year)))
       .for('update');
+    await tx.select({ id: apartments.id }).from(apartments).where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, building.id))).for('update');
 
-    const apts = (await tx.select().from(apartments).where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, building.id)))).sort((a, b) =>
-      compareApartmentNumbers(a.number, b.number),
-    );
-    const existing = await tx
-      .select({ apartmentId: invoices.apartmentId })
-      .from(invoices)
-      .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.buildingId, building.id), eq(invoices.periodStart, input.periodStart), eq(invoices.periodEnd, input.periodEnd)));
-    const done = new Set(existing.map((e) => e.apartmentId));
-    const todo = apts.filter((a) => !done.has(a.id));
-    if (todo.length === 0) return { created: 0, skipped: apts.length, invoiceIds: [] };
+    const { apartments: apts, drafts } = await computeInvoiceDrafts(tx, ctx.tenantId, setup);
+    if (drafts.length === 0) return { created: 0, skipped: apts.length, invoiceIds: [] };
 
     // Stable reference numbers: given once per apartment, from a sequence.
-    for (const a of todo.filter((x) => !x.referenceNumber)) {
-      const [row] = await tx.select({ base: sql<string>`nextval('reference_base_seq')::text` }).from(apartments).where(eq(apartments.id, a.id));
-      const value = referenceNumber(row!.base);
-      a.referenceNumber = value;
-      await tx.update(apartments).set({ referenceNumber: value }).where(and(eq(apartments.id, a.id), isNull(apartments.referenceNumber)));
+    const unnumbered = drafts.filter((d) => !d.apartment.referenceNumber);
+    if (unnumbered.length) {
+      const bases = await tx
+        .select({ base: sql<string>`nextval('reference_base_seq')::text` })
+        .from(sql`generate_series(1, ${unnumbered.length}::int)`);
+      unnumbered.forEach((d, i) => (d.apartment.referenceNumber = referenceNumber(bases[i]!.base)));
+      await tx.execute(sql`update ${apartments} set reference_number = v.ref from (values ${sql.join(
+        unnumbered.map((d) => sql`(${d.apartment.id}::uuid, ${d.apartment.referenceNumber})`),
+        sql`, `,
+      )}) as v(id, ref) where ${apartments.id} = v.id and ${isNull(apartments.referenceNumber)}`);
     }
 
-    const rules = await tx.select().from(chargeRules).where(and(eq(chargeRules.tenantId, ctx.tenantId), eq(chargeRules.buildingId, building.id))).orderBy(asc(chargeRules.position));
-    const ruleUnits: RuleUnits[] = rules.map((r) => ({
-      id: r.id,
-      name: r.name,
-      basis: r.basis,
-      unitPrice: toUnits(r.unitPrice, 4),
-      meterType: r.meterType,
-      totalAmount: r.totalAmount === null ? null : toUnits(r.totalAmount, 2),
-      vatRate: toUnits(r.vatRate, 2),
+    const rows = drafts.map((d, i) => ({
+      tenantId: ctx.tenantId,
+      buildingId: building.id,
+      apartmentId: d.apartment.id,
+      number: `${building.invoicePrefix}${year}-${String(counter!.lastNumber + i + 1).padStart(6, '0')}`,
+      status: 'draft' as const,
+      periodStart: setup.periodStart,
+      periodEnd: setup.periodEnd,
+      issueDate,
+      dueDate,
+      currency: building.currency,
+      amount: d.amount,
+      referenceNumber: d.apartment.referenceNumber!,
+      needsReview: d.needsReview,
+      createdAt: ctx.now,
     }));
-    const consumption = await periodConsumption(tx, ctx.tenantId, building.id, input.periodStart, input.periodEnd);
-    // split_area shares are computed over all apartments of the building, invoiced before or not.
-    const facts: ApartmentFacts[] = apts.map((a) => ({ id: a.id, number: a.number, area: toUnits(a.area, 2), residentsCount: a.residentsCount, consumption: consumption.get(a.id)?.consumption ?? {} }));
-    const lines = computeCharges(ruleUnits, facts);
-
-    const rows = todo.map((a, i) => {
-      const own = lines.get(a.id) ?? [];
-      const missing = own.filter((l) => l.missing).map((l) => `${l.description}: ${l.missing}`);
-      return {
-        tenantId: ctx.tenantId,
-        buildingId: building.id,
-        apartmentId: a.id,
-        number: `${building.invoicePrefix}${year}-${String(counter!.lastNumber + i + 1).padStart(6, '0')}`,
-        status: 'draft' as const,
-        periodStart: input.periodStart,
-        periodEnd: input.periodEnd,
-        issueDate,
-        dueDate,
-        currency: building.currency,
-        amount: own.reduce((sum, l) => sum + l.amount, 0),
-        referenceNumber: a.referenceNumber!,
-        needsReview: missing.length ? missing.join('; ') : null,
-        createdAt: ctx.now,
-      };
-    });
     const created = await tx.insert(invoices).values(rows).returning({ id: invoices.id, apartmentId: invoices.apartmentId, number: invoices.number, amount: invoices.amount });
     await tx.update(invoiceCounters).set({ lastNumber: counter!.lastNumber + created.length }).where(and(eq(invoiceCounters.tenantId, ctx.tenantId), eq(invoiceCounters.year, year)));
-    const lineRows = created.flatMap((inv) =>
-      (lines.get(inv.apartmentId) ?? []).map((l, position) => ({
+    const idOf = new Map(created.map((c) => [c.apartmentId, c.id]));
+
+    const lineRows = drafts.flatMap((d) =>
+      d.lines.map((l, position) => ({
         tenantId: ctx.tenantId,
-        invoiceId: inv.id,
+        invoiceId: idOf.get(d.apartment.id)!,
         position,
         description: l.description,
         quantity: l.quantity,
@@ -114,12 +83,45 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
         amount: l.amount,
       })),
     );
-    for (let i = 0; i < lineRows.length; i += 1000) await tx.insert(invoiceLines).values(lineRows.slice(i, i + 1000));
-    for (const inv of created) await emitEvent(tx, ctx, 'invoice.created', { invoiceId: inv.id, number: inv.number, amount: fromUnits(inv.amount, 2) });
+    // 11 parameters a row: stay well under the 65535 bind parameters of one statement.
+    for (let i = 0; i < lineRows.length; i += 5000) await tx.insert(invoiceLines).values(lineRows.slice(i, i + 5000));
+
+    const penaltyRows = drafts.flatMap((d) =>
+      d.penalties.map(({ invoiceId, penalty }) => ({
+        tenantId: ctx.tenantId,
+        invoiceId,
+        chargedInvoiceId: idOf.get(d.apartment.id)!,
+        fromDate: penalty.from,
+        throughDate: penalty.through,
+        days: penalty.days,
+        ratePerDay: unitsToString(setup.penaltyRate, 4),
+        amount: penalty.amount,
+        createdAt: ctx.now,
+      })),
+    );
+    if (penaltyRows.length) await tx.insert(invoicePenalties).values(penaltyRows);
+    const creditRows = drafts
+      .filter((d) => d.creditApplied > 0)
+      .map((d) => ({ tenantId: ctx.tenantId, apartmentId: d.apartment.id, kind: 'applied' as const, amount: -d.creditApplied, invoiceId: idOf.get(d.apartment.id)!, createdAt: ctx.now }));
+    if (creditRows.length) await tx.insert(apartmentCredits).values(creditRows);
+
+    await emitEvents(
+      tx,
+      ctx,
+      'invoice.created',
+      created.map((inv) => ({ invoiceId: inv.id, number: inv.number, amount: fromUnits(inv.amount, 2) })),
+    );
     await writeAudit(tx, ctx, {
       action: 'invoice.generate',
       entityId: building.id,
-      after: { periodStart: input.periodStart, periodEnd: input.periodEnd, created: created.length, numbers: created.map((c) => c.number) },
+      after: {
+        periodStart: setup.periodStart,
+        periodEnd: setup.periodEnd,
+        created: created.length,
+        numbers: created.map((c) => c.number),
+        penaltyInterest: fromUnits(penaltyRows.reduce((s, p) => s + p.amount, 0), 2),
+        creditApplied: fromUnits(creditRows.reduce((s, c) => s - c.amount, 0), 2),
+      },
     });
     return { created: created.length, skipped: apts.length - created.length, invoiceIds: created.map((c) => c.id) };
   });

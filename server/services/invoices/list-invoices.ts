@@ -1,11 +1,12 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
-import { invoices, type InvoiceStatus } from '@/db/schema';
+import { and, desc, eq, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { invoices } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
 import { myApartmentIds } from '../residents/my-apartments';
+import { type InvoiceFilters, invoiceFilterConditions } from './invoice-filters';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
 
-export type ListInvoicesInput = { status?: InvoiceStatus; buildingId?: string; apartmentId?: string; overdue?: boolean; from?: string; to?: string; limit: number; cursor?: string };
+export type ListInvoicesInput = InvoiceFilters & { limit: number; cursor?: string };
 
 /** Newest first; `from`/`to` keep invoices whose period overlaps the range. Residents see their apartments' issued invoices. */
 export async function listInvoices({ ctx, input }: { ctx: ServiceContext; input: ListInvoicesInput }): Promise<{ items: InvoiceView[]; nextCursor: string | null }> {
@@ -16,13 +17,7 @@ export async function listInvoices({ ctx, input }: { ctx: ServiceContext; input:
     if (mine.length === 0) return { items: [], nextCursor: null };
     where.push(inArray(invoices.apartmentId, mine), ne(invoices.status, 'draft'));
   }
-  if (input.status) where.push(eq(invoices.status, input.status));
-  if (input.buildingId) where.push(eq(invoices.buildingId, input.buildingId));
-  if (input.apartmentId) where.push(eq(invoices.apartmentId, input.apartmentId));
-  if (input.overdue === true) where.push(eq(invoices.status, 'sent'), lt(invoices.dueDate, today));
-  if (input.overdue === false) where.push(or(ne(invoices.status, 'sent'), gte(invoices.dueDate, today))!);
-  if (input.from) where.push(gte(invoices.periodEnd, input.from));
-  if (input.to) where.push(lte(invoices.periodStart, input.to));
+  where.push(...invoiceFilterConditions(input, today));
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, 2) as [string, string];
     const when = new Date(at);

@@ -15,7 +15,7 @@ export async function periodConsumption(db: DbExecutor, tenantId: string, buildi
   const rows = await db
     .select({ meterId: meters.id, apartmentId: meters.apartmentId, type: meters.type, value: meterReadings.value, readAt: meterReadings.readAt, series: meterReadings.series })
     .from(meters)
-    .leftJoin(meterReadings, and(eq(meterReadings.meterId, meters.id), eq(meterReadings.status, 'confirmed'), lte(meterReadings.readAt, endOfDay(periodEnd))))
+    .leftJoin(meterReadings, and(eq(meterReadings.tenantId, tenantId), eq(meterReadings.meterId, meters.id), eq(meterReadings.status, 'confirmed'), lte(meterReadings.readAt, endOfDay(periodEnd))))
     .where(and(eq(meters.tenantId, tenantId), eq(meters.buildingId, buildingId), isNotNull(meters.apartmentId)))
     .orderBy(asc(meters.id), asc(meterReadings.readAt));
   const startLimit = endOfDay(periodStart).getTime();

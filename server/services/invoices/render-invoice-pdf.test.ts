@@ -39,6 +39,12 @@ describe('invoice PDF', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    // ?inline=1 shows the same PDF in a page (the manager's preview) instead of downloading it.
+    const inline = await pdfRoute(new Request(`http://localhost/api/invoices/${invoice.id}/pdf?inline=1`, { headers: { authorization: await bearerFor(t.tenantId, t.resident) } }), {
+      params: Promise.resolve({ id: invoice.id }),
+    });
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get('content-disposition')).toBe(`inline; filename="${invoice.number}.pdf"`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
     const text = pdfText(bytes);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { invoices, type InvoiceStatus, payments } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { apartmentCredits, invoices, type InvoiceStatus, payments } from '@/db/schema';
 import { isValidDate } from '@/server/domain/dates';
-import { fromUnits } from '@/server/domain/decimal';
+import { decimalPlaces, fromUnits, toUnits } from '@/server/domain/decimal';
 import { canMoveInvoice } from '@/server/domain/invoice-status';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
@@ -9,11 +9,13 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
 
-export type UpdateInvoiceInput = { id: string; status?: InvoiceStatus; paidDate?: string; reference?: string | null };
+export type UpdateInvoiceInput = { id: string; status?: InvoiceStatus; paidDate?: string; amount?: number; reference?: string | null };
 
 /**
  * Status moves of the contract (anything else 422) and the free-text reference. Marking paid needs
- * paidDate and records a manual payment for the open balance: payment.received and invoice.paid.
+ * paidDate and records a manual payment for the open balance, or for `amount` when given (at least
+ * the open balance): what is paid above the open balance becomes the apartment's credit balance.
+ * Emits payment.received and invoice.paid. Voiding an invoice that used credit gives the credit back.
  */
 export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input: UpdateInvoiceInput }): Promise<InvoiceView> {
   requireRole(ctx, ...MANAGERS);
@@ -28,12 +30,19 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
     if (input.status === 'paid' && !input.paidDate) errors.push({ path: 'paidDate', message: 'is required to mark an invoice paid' });
     if (input.paidDate !== undefined && !isValidDate(input.paidDate)) errors.push({ path: 'paidDate', message: 'is not a calendar date (YYYY-MM-DD)' });
     if (input.paidDate !== undefined && input.status !== 'paid') errors.push({ path: 'paidDate', message: 'goes with status paid' });
+    const openBalance = current.amount - current.amountPaid;
+    let paid = openBalance;
+    if (input.amount !== undefined) {
+      if (input.status !== 'paid') errors.push({ path: 'amount', message: 'goes with status paid' });
+      else if (!(Math.abs(input.amount) < 1e11) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a sum with at most 2 decimals' });
+      else if ((paid = toUnits(input.amount, 2)) < openBalance) errors.push({ path: 'amount', message: `must be at least the open balance ${fromUnits(openBalance, 2)}` });
+    }
     if (errors.length) throw new ValidationError(errors);
+    const excess = paid - openBalance;
 
     const changes: Partial<typeof invoices.$inferInsert> = {};
     if (input.reference !== undefined) changes.reference = input.reference?.trim() || null;
     if (moving) changes.status = input.status;
-    const openBalance = current.amount - current.amountPaid;
     if (input.status === 'paid') {
       changes.paidDate = input.paidDate;
       changes.amountPaid = current.amount;
@@ -43,17 +52,40 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
     if (input.status === 'paid') {
       const [payment] = await tx
         .insert(payments)
-        .values({ tenantId: ctx.tenantId, invoiceId: current.id, amount: openBalance, currency: current.currency, method: 'manual', status: 'completed', paidAt: new Date(`${input.paidDate}T12:00:00Z`), createdAt: ctx.now })
+        .values({ tenantId: ctx.tenantId, invoiceId: current.id, amount: paid, currency: current.currency, method: 'manual', status: 'completed', paidAt: new Date(`${input.paidDate}T12:00:00Z`), createdAt: ctx.now })
         .returning({ id: payments.id });
-      await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: current.id, amount: fromUnits(openBalance, 2) });
+      if (excess > 0) await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: current.apartmentId, kind: 'overpayment', amount: excess, paymentId: payment!.id, invoiceId: current.id, createdAt: ctx.now });
+      await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: current.id, amount: fromUnits(paid, 2) });
       await emitEvent(tx, ctx, 'invoice.paid', { invoiceId: current.id, amount: fromUnits(current.amount, 2), number: current.number, paidDate: input.paidDate! });
+    }
+    let creditReturned = 0;
+    if (moving && input.status === 'void') {
+      // Credit this invoice used goes back to the apartment (the ledger nets its applied and returned rows).
+      const [used] = await tx
+        .select({ net: sql<string>`coalesce(sum(${apartmentCredits.amount}), 0)` })
+        .from(apartmentCredits)
+        .where(and(eq(apartmentCredits.tenantId, ctx.tenantId), eq(apartmentCredits.invoiceId, current.id), sql`${apartmentCredits.kind} in ('applied', 'returned')`));
+      creditReturned = -Number(used!.net);
+      if (creditReturned > 0) await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: current.apartmentId, kind: 'returned', amount: creditReturned, invoiceId: current.id, createdAt: ctx.now });
     }
     if (moving && input.status === 'sent') await emitEvent(tx, ctx, 'invoice.sent', { invoiceId: current.id, number: current.number, status: 'sent' });
 
     const today = await tenantToday(tx, ctx.tenantId, ctx.now);
     const [before] = await invoiceViews(tx, ctx.tenantId, [current], today);
     const [after] = await invoiceViews(tx, ctx.tenantId, [row!], today);
-    await writeAudit(tx, ctx, { action: 'invoice.update', entityId: current.id, before: { status: before!.status, reference: before!.reference, paidDate: before!.paidDate }, after: { status: after!.status, reference: after!.reference, paidDate: after!.paidDate } });
+    await writeAudit(tx, ctx, {
+      action: 'invoice.update',
+      entityId: current.id,
+      before: { status: before!.status, reference: before!.reference, paidDate: before!.paidDate },
+      after: {
+        status: after!.status,
+        reference: after!.reference,
+        paidDate: after!.paidDate,
+        ...(input.status === 'paid' ? { paid: fromUnits(paid, 2) } : {}),
+        ...(excess > 0 ? { creditAdded: fromUnits(excess, 2) } : {}),
+        ...(creditReturned > 0 ? { creditReturned: fromUnits(creditReturned, 2) } : {}),
+      },
+    });
     return after!;
   });
 }

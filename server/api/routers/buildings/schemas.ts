@@ -34,6 +34,11 @@ const BuildingFields = {
   bankRecipient: z.string().max(200).nullable().optional().meta({ description: 'The account holder printed on invoices.' }),
   readingWindowStartDay: z.number().int().nullable().optional().meta({ description: 'First day of the month when residents submit readings (1..31).' }),
   readingWindowEndDay: z.number().int().nullable().optional().meta({ description: 'Last day of the reading window (1..31).' }),
+  penaltyRatePerDay: z
+    .number()
+    .nullable()
+    .optional()
+    .meta({ description: 'Penalty interest on overdue balances in percent per day (0.05 = 0.05 %), 0..1 with at most 4 decimals; null or 0 charges none. Charged on the apartment\'s next generated invoice.' }),
   chargeRules: z.array(ChargeRuleInput).max(50).optional().meta({ description: 'Replaces the whole list when given.' }),
 };
 
@@ -54,6 +59,7 @@ export const BuildingOutput = z.object({
   bankRecipient: z.string().nullable(),
   readingWindowStartDay: z.number().int().nullable(),
   readingWindowEndDay: z.number().int().nullable(),
+  penaltyRatePerDay: z.number().nullable().meta({ description: 'Penalty interest in percent per day; null or 0 when none is charged.' }),
   chargeRules: z.array(ChargeRuleOutput),
   apartmentCount: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -88,6 +94,9 @@ export const ApartmentOutput = z.object({
   area: z.number(),
   rooms: z.number().int().nullable(),
   residentsCount: z.number().int(),
+  creditBalance: z
+    .number()
+    .meta({ description: 'The apartment\'s credit in the building\'s currency: money paid above invoices\' open balances, used by its next generated invoices as a negative line "Credit from previous payments".' }),
   createdAt: z.iso.datetime(),
 });
 

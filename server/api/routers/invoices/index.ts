@@ -4,7 +4,10 @@ import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
 import { listInvoices } from '@/server/services/invoices/list-invoices';
+import { previewInvoices } from '@/server/services/invoices/preview-invoices';
 import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
+import { sumInvoices } from '@/server/services/invoices/sum-invoices';
+import { summarizeInvoicesByMonth } from '@/server/services/invoices/summarize-invoices-by-month';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
@@ -37,9 +40,46 @@ export const InvoiceOutput = z.object({
   createdAt: z.iso.datetime(),
 });
 
+const GenerateInput = z.object({ buildingId: z.uuid(), periodStart: IsoDate, periodEnd: IsoDate, issueDate: IsoDate.optional(), dueDate: IsoDate.optional() });
+
 const out = (v: InvoiceView) => ({ ...v, createdAt: v.createdAt.toISOString() });
 
+/** GET /invoices' filters, shared by the list and its totals. */
+const InvoiceFilterQuery = z.object({ status: Status.optional(), buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), overdue: z.stringbool().optional(), from: IsoDate.optional(), to: IsoDate.optional() });
+const Money = z.number();
+
 export const invoicesRouter = createRouter({
+  totals: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/invoices/totals',
+        tags,
+        summary: 'Totals of the invoices a list would show',
+        description:
+          'The filters of GET /invoices; per currency, the number of invoices, `amount` and `amountPaid` (void invoices left out) and `amountOpen`, what sent invoices still wait for.',
+      },
+    })
+    .input(InvoiceFilterQuery)
+    .output(one(z.object({ count: z.number().int(), byCurrency: z.array(z.object({ currency: z.string(), count: z.number().int(), amount: Money, amountPaid: Money, amountOpen: Money })) })))
+    .query(async ({ ctx, input }) => ({ data: await sumInvoices({ ctx: ctx.svc, input }) })),
+
+  monthlySummary: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/invoices/monthly-summary',
+        tags,
+        summary: 'Billed, paid and overdue amounts per month',
+        description:
+          'By issue month, the last `months` months (default 12) up to the current one, every month present, oldest first. Billed and paid count sent and paid invoices; ' +
+          '`overdue` is the open balance of sent invoices past their due date. In the currency most invoices use (`currency`).',
+      },
+    })
+    .input(z.object({ months: z.coerce.number().int().min(1).max(36).optional() }))
+    .output(one(z.object({ currency: z.string(), months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), billed: Money, paid: Money, overdue: Money, count: z.number().int() })) })))
+    .query(async ({ ctx, input }) => ({ data: await summarizeInvoicesByMonth({ ctx: ctx.svc, input }) })),
+
   list: authedProcedure
     .meta({
       openapi: {
@@ -50,7 +90,7 @@ export const invoicesRouter = createRouter({
         description: 'Filters: status, buildingId, apartmentId, overdue, from/to (billing period overlaps the range). Residents see their apartments\' issued invoices.',
       },
     })
-    .input(PageQuery.extend({ status: Status.optional(), buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), overdue: z.stringbool().optional(), from: IsoDate.optional(), to: IsoDate.optional() }))
+    .input(PageQuery.extend(InvoiceFilterQuery.shape))
     .output(page(InvoiceOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listInvoices({ ctx: ctx.svc, input });
@@ -70,13 +110,61 @@ export const invoicesRouter = createRouter({
         path: '/invoices/generate-bulk',
         tags,
         summary: 'Generate invoices for a building and period',
-        description: 'One draft per apartment from the building\'s charge rules. Apartments already invoiced for the period are skipped, so a repeat creates nothing (still 201).',
+        description:
+          'One draft per apartment from the building\'s charge rules. Apartments already invoiced for the period are skipped, so a repeat creates nothing (still 201). ' +
+          'With the building\'s `penaltyRatePerDay` set, each invoice also charges penalty interest on the apartment\'s overdue open balances for the days not charged before ' +
+          '(a line "Penalty interest for invoice <number> (<n> days × <rate>%)"), and the apartment\'s credit balance is applied as a negative line "Credit from previous payments", ' +
+          'never taking the total below zero.',
         errorResponses: [404, 422],
       },
     })
-    .input(z.object({ buildingId: z.uuid(), periodStart: IsoDate, periodEnd: IsoDate, issueDate: IsoDate.optional(), dueDate: IsoDate.optional() }))
+    .input(GenerateInput)
     .output(one(z.object({ created: z.number().int(), skipped: z.number().int(), invoiceIds: z.array(z.uuid()) })))
     .mutation(async ({ ctx, input }) => ({ data: await generateInvoices({ ctx: ctx.svc, input }) })),
+
+  /**
+   * What generate-bulk would create for the building and period, computed by the same code without
+   * writing: per apartment (by number) the amount, VAT, line count, review reason, penalty interest and
+   * credit used; apartments already invoiced for the period show that invoice. tRPC only (no REST route).
+   */
+  previewGeneration: managerProcedure
+    .input(GenerateInput)
+    .output(
+      z.object({
+        buildingId: z.uuid(),
+        periodStart: IsoDate,
+        periodEnd: IsoDate,
+        issueDate: IsoDate,
+        dueDate: IsoDate,
+        currency: z.string(),
+        apartments: z.array(
+          z.object({
+            apartmentId: z.uuid(),
+            number: z.string(),
+            alreadyInvoiced: z.boolean(),
+            invoiceId: z.uuid().nullable(),
+            amount: z.number(),
+            vatAmount: z.number(),
+            lineCount: z.number().int(),
+            needsReview: z.boolean(),
+            reason: z.string().nullable(),
+            penaltyAmount: z.number(),
+            creditAmount: z.number(),
+          }),
+        ),
+        totals: z.object({
+          apartments: z.number().int(),
+          toCreate: z.number().int(),
+          alreadyInvoiced: z.number().int(),
+          needsReview: z.number().int(),
+          amount: z.number(),
+          vatAmount: z.number(),
+          penaltyAmount: z.number(),
+          creditAmount: z.number(),
+        }),
+      }),
+    )
+    .query(({ ctx, input }) => previewInvoices({ ctx: ctx.svc, input })),
 
   sendBulk: managerProcedure
     .meta({
@@ -103,11 +191,22 @@ export const invoicesRouter = createRouter({
         path: '/invoices/{id}',
         tags,
         summary: 'Update status, payment date or reference',
-        description: 'draft → sent → paid; draft|sent → void; anything else 422. `status: "paid"` needs `paidDate` and records a manual payment for the open balance.',
+        description:
+          'draft → sent → paid; draft|sent → void; anything else 422. `status: "paid"` needs `paidDate` and records a manual payment for the open balance, ' +
+          'or for `amount` when given: at least the open balance (less 422); what exceeds it becomes the apartment\'s credit balance, used by its next generated invoice. ' +
+          'Voiding an invoice that used credit returns the credit.',
         errorResponses: [422],
       },
     })
-    .input(z.object({ id: z.uuid(), status: Status.optional(), paidDate: IsoDate.optional(), reference: z.string().max(200).nullable().optional() }))
+    .input(
+      z.object({
+        id: z.uuid(),
+        status: Status.optional(),
+        paidDate: IsoDate.optional(),
+        amount: z.number().optional().meta({ description: 'With status paid: the amount received, 2 decimals, at least the open balance (default: the open balance).' }),
+        reference: z.string().max(200).nullable().optional(),
+      }),
+    )
     .output(one(InvoiceOutput))
     .mutation(async ({ ctx, input }) => ({ data: out(await updateInvoice({ ctx: ctx.svc, input })) })),
 });

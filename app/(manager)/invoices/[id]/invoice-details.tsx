@@ -1,0 +1,292 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
+import Link from 'next/link';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { LIST_LIMIT } from '../../residents/apartment-directory';
+import { formatDay, formatMoney, formatPeriod } from '../format';
+import { InvoiceStatusBadge } from '../status-badge';
+import type { Invoice } from '../types';
+import { InvoiceActions } from './invoice-actions';
+
+const METHOD_LABELS = { banklink: 'Bank link', bank_transfer: 'Bank transfer', manual: 'Recorded by hand' } as const;
+const PAYMENT_STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
+
+function BackLink() {
+  return (
+    <Link
+      href="/invoices"
+      className="mb-4 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <ArrowLeftIcon className="size-4" aria-hidden="true" />
+      All invoices
+    </Link>
+  );
+}
+
+/** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
+export function InvoiceDetails({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.invoices.get.queryOptions({ id }));
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-6">
+        <span className="sr-only">Loading the invoice…</span>
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const code = errorCode(query.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
+      return (
+        <EmptyState icon={ReceiptTextIcon} titleAs="h1" title="Invoice not found" description="It may belong to another organisation, or the link is not complete.">
+          <Button asChild>
+            <Link href="/invoices">All invoices</Link>
+          </Button>
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        <BackLink />
+        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Invoice</h1>
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <div className="grid gap-2">
+            <p>The invoice could not be loaded. {describeError(query.error)}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </div>
+        </Alert>
+      </>
+    );
+  }
+  return <InvoiceBody invoice={query.data.data} />;
+}
+
+function InvoiceBody({ invoice }: { invoice: Invoice }) {
+  const trpc = useTRPC();
+  const building = useQuery(trpc.buildings.get.queryOptions({ id: invoice.buildingId }));
+  const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: invoice.buildingId, limit: LIST_LIMIT }));
+  const buildingName = building.data?.data.name;
+  const apartmentNumber = apartments.data?.data.find((a) => a.id === invoice.apartmentId)?.number;
+
+  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const net = invoice.lineItems.reduce((sum, l) => sum + l.netAmount, 0);
+  const vat = invoice.lineItems.reduce((sum, l) => sum + l.vatAmount, 0);
+  const open = invoice.status === 'void' ? 0 : invoice.amount - invoice.amountPaid;
+
+  const details: Array<[string, ReactNode]> = [
+    ['Status', <InvoiceStatusBadge key="s" status={invoice.status} overdue={invoice.overdue} />],
+    ['Building', buildingName ?? '…'],
+    ['Apartment', apartmentNumber ? `Apt ${apartmentNumber}` : '…'],
+    ['Period', formatPeriod(invoice.periodStart, invoice.periodEnd)],
+    ['Issued', formatDay(invoice.issueDate)],
+    ['Due', <span key="d" className={invoice.overdue ? 'font-semibold text-destructive' : undefined}>{formatDay(invoice.dueDate)}{invoice.overdue ? ' (overdue)' : ''}</span>],
+    ['Reference number', <span key="r" className="font-mono">{invoice.referenceNumber}</span>],
+    ['Reference', invoice.reference ?? '—'],
+    ['Paid on', invoice.paidDate ? formatDay(invoice.paidDate) : '—'],
+    ['Amount', money(invoice.amount)],
+    ['Paid', money(invoice.amountPaid)],
+    ['Open', money(open)],
+  ];
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={`Invoice ${invoice.number}`}
+        description={[buildingName, apartmentNumber && `Apt ${apartmentNumber}`, formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
+        actions={<InvoiceActions invoice={invoice} onDone={(text) => setNotice({ id: Date.now(), text })} />}
+      />
+
+      <div className="grid min-w-0 gap-8">
+        {notice && (
+          <Alert key={notice.id} ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
+            <CircleCheckIcon aria-hidden="true" />
+            <p>{notice.text}</p>
+          </Alert>
+        )}
+        {invoice.needsReview && invoice.status === 'draft' && (
+          <Alert variant="info" className="border-warning/30 bg-warning-muted text-warning">
+            <TriangleAlertIcon aria-hidden="true" />
+            <p>
+              <span className="font-semibold">Check before sending:</span> {invoice.needsReview}
+            </p>
+          </Alert>
+        )}
+
+        <section aria-labelledby="invoice-details-heading" className="rounded-lg border bg-card p-4 sm:p-6">
+          <h2 id="invoice-details-heading" className="sr-only">
+            Details
+          </h2>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-4">
+            {details.map(([term, value]) => (
+              <div key={term} className="grid min-w-0 gap-0.5">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="font-medium break-words tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="lines-heading" className="grid min-w-0 gap-3">
+          <h2 id="lines-heading" className="text-lg font-semibold">
+            Lines
+          </h2>
+          <Table aria-labelledby="lines-heading">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Description</TableHead>
+                <TableHead className="text-right">Quantity</TableHead>
+                <TableHead className="text-right">Unit price</TableHead>
+                <TableHead className="text-right">VAT %</TableHead>
+                <TableHead className="text-right">Net</TableHead>
+                <TableHead className="text-right">VAT</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invoice.lineItems.map((l, i) => (
+                <TableRow key={i}>
+                  <TableHead scope="row" className="h-auto min-w-40 py-3 font-medium whitespace-normal text-foreground">
+                    {l.description}
+                  </TableHead>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {quantityFormat.format(l.quantity)} {l.unit}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{priceFormat.format(l.unitPrice)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{quantityFormat.format(l.vatRate)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.netAmount)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.vatAmount)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.amount)}</TableCell>
+                </TableRow>
+              ))}
+              {invoice.lineItems.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7} className="text-center text-muted-foreground">
+                    No lines: the building had no charge rules when this invoice was made.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+            <tfoot className="border-t bg-muted/60 font-semibold">
+              <TableRow className="hover:bg-transparent">
+                <TableHead scope="row" colSpan={4} className="text-foreground">
+                  Total
+                </TableHead>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{money(net)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{money(vat)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{money(invoice.amount)}</TableCell>
+              </TableRow>
+            </tfoot>
+          </Table>
+        </section>
+
+        <PaymentsSection invoice={invoice} />
+
+        <section aria-labelledby="pdf-heading" className="grid min-w-0 gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="pdf-heading" className="text-lg font-semibold">
+              PDF
+            </h2>
+            <Button variant="outline" asChild>
+              <a href={`/api/invoices/${invoice.id}/pdf`} download>
+                <DownloadIcon aria-hidden="true" />
+                Download PDF
+              </a>
+            </Button>
+          </div>
+          {/* Phones open PDFs in their own viewer; an embedded one would show nothing or one page. */}
+          <iframe
+            key={`${invoice.status}-${invoice.amountPaid}-${invoice.reference ?? ''}`}
+            title={`PDF preview of invoice ${invoice.number}`}
+            src={`/api/invoices/${invoice.id}/pdf?inline=1`}
+            className="hidden h-[75vh] min-h-96 w-full rounded-lg border bg-card sm:block"
+          />
+          <p className="text-sm sm:hidden">
+            <a href={`/api/invoices/${invoice.id}/pdf?inline=1`} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+              Open the PDF
+            </a>{' '}
+            to see the invoice as residents receive it.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+const quantityFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 3 });
+const priceFormat = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+function PaymentsSection({ invoice }: { invoice: Invoice }) {
+  const trpc = useTRPC();
+  const payments = useQuery(trpc.payments.list.queryOptions({ invoiceId: invoice.id, limit: 50 }));
+  let body: ReactNode;
+  if (payments.isPending) body = <Skeleton className="h-16 w-full" />;
+  else if (payments.isError)
+    body = (
+      <Alert variant="destructive" role="alert">
+        <CircleAlertIcon aria-hidden="true" />
+        <p>The payments could not be loaded. {describeError(payments.error)}</p>
+      </Alert>
+    );
+  else if (payments.data.data.length === 0)
+    body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No payments yet.</p>;
+  else
+    body = (
+      <Table aria-labelledby="payments-heading">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Date</TableHead>
+            <TableHead>Method</TableHead>
+            <TableHead>Payer</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {payments.data.data.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell className="whitespace-nowrap">{p.paidAt ? (p.method === 'manual' ? formatDate(p.paidAt) : formatDateTime(p.paidAt)) : '—'}</TableCell>
+              <TableCell>{METHOD_LABELS[p.method]}</TableCell>
+              <TableCell>{p.payerName ?? '—'}</TableCell>
+              <TableCell>{PAYMENT_STATUS[p.status]}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  return (
+    <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
+      <h2 id="payments-heading" className="text-lg font-semibold">
+        Payments
+      </h2>
+      {body}
+    </section>
+  );
+}

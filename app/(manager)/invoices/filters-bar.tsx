@@ -1,0 +1,98 @@
+'use client';
+
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { Building } from '../residents/apartment-directory';
+import { STATUS_LABELS } from './format';
+import type { InvoiceStatus } from './types';
+
+export type Filters = { buildingId: string; status: InvoiceStatus | ''; overdue: boolean; from: string; to: string };
+export const NO_FILTERS: Filters = { buildingId: '', status: '', overdue: false, from: '', to: '' };
+const ALL = 'all';
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as the API takes them: only complete dates, `overdue` as the query string's "true". */
+export function filterQuery(filters: Filters) {
+  return {
+    buildingId: filters.buildingId || undefined,
+    status: filters.status || undefined,
+    overdue: filters.overdue ? ('true' as const) : undefined,
+    from: DATE.test(filters.from) ? filters.from : undefined,
+    to: DATE.test(filters.to) ? filters.to : undefined,
+  };
+}
+
+export function FiltersBar({ filters, onChange, buildings }: { filters: Filters; onChange: (filters: Filters) => void; buildings: Building[] }) {
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  const any = filters.buildingId || filters.status || filters.overdue || filters.from || filters.to;
+  return (
+    <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+      <FormField label="Building">
+        <FilterSelect
+          value={filters.buildingId || ALL}
+          onChange={(value) => set({ buildingId: value === ALL ? '' : value })}
+          options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
+        />
+      </FormField>
+      <FormField label="Status">
+        <FilterSelect
+          value={filters.status || ALL}
+          onChange={(value) => set({ status: value === ALL ? '' : (value as InvoiceStatus) })}
+          options={[{ value: ALL, label: 'Any status' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+        />
+      </FormField>
+      <FormField label="Period from">
+        <Input type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => set({ from: event.target.value })} />
+      </FormField>
+      <FormField label="Period to">
+        <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
+      </FormField>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-1">
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap has-focus-visible:outline-2 has-focus-visible:outline-ring">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary focus-visible:outline-none"
+            checked={filters.overdue}
+            onChange={(event) => set({ overdue: event.target.checked })}
+          />
+          Overdue only
+        </label>
+        {any && (
+          <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FilterSelect({
+  value,
+  onChange,
+  options,
+  ...wiring
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  id?: string;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger {...wiring}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

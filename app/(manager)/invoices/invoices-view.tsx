@@ -1,0 +1,335 @@
+'use client';
+
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon, CircleCheckIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
+import { filterQuery, FiltersBar, NO_FILTERS, type Filters } from './filters-bar';
+import { formatDay, formatMoney, formatPeriod, plural } from './format';
+import { GenerateDialog } from './generate-dialog';
+import { SendDialog, type SendOutcome } from './send-dialog';
+import { InvoiceStatusBadge } from './status-badge';
+import { TotalsCards } from './totals-cards';
+import type { Invoice } from './types';
+
+const PAGE_SIZE = 50;
+const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+
+/** Invoices of the tenant: filters with totals, a page at a time, generating a period and sending drafts. */
+export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, ...initial });
+  const query = filterQuery(filters);
+
+  const buildingsQuery = useBuildings();
+  const buildings: Building[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
+
+  const list = useInfiniteQuery(
+    trpc.invoices.list.infiniteQueryOptions(
+      { ...query, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+  const totals = useQuery(trpc.invoices.totals.queryOptions(query, { placeholderData: keepPreviousData }));
+  const invoices = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  // Apartment numbers for the buildings in view only.
+  const inView = buildings.filter((b) => invoices.some((i) => i.buildingId === b.id));
+  const directory = useApartmentDirectory(inView);
+  const buildingNames = new Map(buildings.map((b) => [b.id, b.name]));
+  const labelOf = (i: Invoice) => apartmentLabel(buildingNames.get(i.buildingId), directory.byId.get(i.apartmentId)?.number);
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const drafts = invoices.filter((i) => i.status === 'draft');
+  const chosen = drafts.filter((i) => selected.has(i.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const [generateOpen, setGenerateOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useState(false);
+  const [notice, setNotice] = useState<{ id: number; text: string; tone: 'success' | 'destructive' } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const onSent = useCallback(
+    ({ sent, failed }: SendOutcome) => {
+      setSelected(new Set());
+      void queryClient.invalidateQueries(trpc.invoices.pathFilter());
+      setNotice({
+        id: Date.now(),
+        tone: failed ? 'destructive' : 'success',
+        text: `${plural(sent, 'invoice')} sent${failed ? `, ${failed} could not be sent and stay drafts` : ''}.`,
+      });
+    },
+    [queryClient, trpc],
+  );
+
+  const filtered = Object.values(query).some((v) => v !== undefined);
+  const nothingAtAll = list.isSuccess && !filtered && invoices.length === 0 && !list.isPlaceholderData;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading invoices…</span>
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    );
+  } else if (list.isError && invoices.length === 0) {
+    body = (
+      <Alert variant="destructive" role="alert">
+        <CircleAlertIcon aria-hidden="true" />
+        <div className="grid gap-2">
+          <p>The invoices could not be loaded. {describeError(list.error)}</p>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      </Alert>
+    );
+  } else if (nothingAtAll) {
+    body = (
+      <EmptyState
+        icon={ReceiptTextIcon}
+        title="No invoices yet"
+        description="Generate a billing period’s invoices for one or more buildings. They start as drafts you can check, then send to residents by email."
+      >
+        <Button onClick={() => setGenerateOpen(true)}>
+          <FilePlus2Icon aria-hidden="true" />
+          Generate invoices
+        </Button>
+      </EmptyState>
+    );
+  } else if (invoices.length === 0) {
+    body = (
+      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
+        No invoices match these filters.
+      </p>
+    );
+  } else {
+    const allChosen = drafts.length > 0 && chosen.length === drafts.length;
+    const checkbox = (i: Invoice) =>
+      i.status === 'draft' ? (
+        <input
+          type="checkbox"
+          className="size-5 accent-primary"
+          checked={selected.has(i.id)}
+          onChange={(event) => toggle(i.id, event.target.checked)}
+          aria-label={`Select ${i.number} to send`}
+        />
+      ) : null;
+    body = (
+      <>
+        <p role="status" className="sr-only">
+          {plural(invoices.length, 'invoice')}
+          {list.hasNextPage ? ' loaded, more to load.' : '.'}
+        </p>
+        {drafts.length > 0 && (
+          <div className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between">
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm has-focus-visible:outline-2 has-focus-visible:outline-ring">
+              <input
+                type="checkbox"
+                className="size-5 accent-primary focus-visible:outline-none"
+                checked={allChosen}
+                onChange={(event) => setSelected(event.target.checked ? new Set(drafts.map((d) => d.id)) : new Set())}
+              />
+              Select all {plural(drafts.length, 'draft')} shown
+            </label>
+            <div className="flex items-center gap-3">
+              <span className="text-sm text-muted-foreground" aria-live="polite">
+                {chosen.length ? `${chosen.length} selected` : 'Select drafts to send them'}
+              </span>
+              <Button
+                aria-disabled={chosen.length === 0}
+                className="aria-disabled:opacity-60"
+                onClick={() => {
+                  if (chosen.length) setSendOpen(true);
+                }}
+              >
+                <SendIcon aria-hidden="true" />
+                Send{chosen.length ? ` ${plural(chosen.length, 'invoice')}` : ''}
+              </Button>
+            </div>
+          </div>
+        )}
+        <div className="hidden min-w-0 md:block">
+          <Table aria-labelledby="invoices-heading" aria-busy={list.isFetching}>
+            <TableCaption className="sr-only">Newest first. Select drafts to send them by email.</TableCaption>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-10">
+                  <span className="sr-only">Select</span>
+                </TableHead>
+                <TableHead>Number</TableHead>
+                <TableHead>Apartment</TableHead>
+                <TableHead>Period</TableHead>
+                <TableHead>Due</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invoices.map((i) => (
+                <TableRow key={i.id}>
+                  <TableCell>{checkbox(i)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <Link href={`/invoices/${i.id}`} className={LINK}>
+                      {i.number}
+                    </Link>
+                    {i.needsReview && i.status === 'draft' && (
+                      <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label="Needs review" role="img" />
+                    )}
+                  </TableCell>
+                  <TableCell className="min-w-40">{labelOf(i)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatPeriod(i.periodStart, i.periodEnd)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDay(i.dueDate)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(i.amount, i.currency)}</TableCell>
+                  <TableCell>
+                    <InvoiceStatusBadge status={i.status} overdue={i.overdue} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        <ul aria-labelledby="invoices-heading" className="divide-y rounded-lg border bg-card md:hidden">
+          {invoices.map((i) => (
+            <li key={i.id} className="flex items-start gap-3 p-4">
+              {i.status === 'draft' && <div className="flex min-h-10 items-center">{checkbox(i)}</div>}
+              <div className="grid min-w-0 flex-1 gap-1 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link href={`/invoices/${i.id}`} className={LINK}>
+                    {i.number}
+                  </Link>
+                  <InvoiceStatusBadge status={i.status} overdue={i.overdue} />
+                </div>
+                <p className="break-words">{labelOf(i)}</p>
+                <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
+                  <span>
+                    {formatPeriod(i.periodStart, i.periodEnd)} · due {formatDay(i.dueDate)}
+                  </span>
+                  <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
+                </p>
+                {i.needsReview && i.status === 'draft' && <p className="text-warning">Needs review: {i.needsReview}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+        {list.isFetchNextPageError && (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>More invoices could not be loaded. {describeError(list.error)}</p>
+          </Alert>
+        )}
+        {list.hasNextPage && (
+          <div className="flex justify-center">
+            <Button
+              variant="outline"
+              aria-disabled={list.isFetchingNextPage}
+              className="w-full aria-disabled:opacity-60 sm:w-auto"
+              onClick={() => {
+                if (!list.isFetchingNextPage) void list.fetchNextPage();
+              }}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Invoices for each billing period, from draft to paid."
+        actions={
+          <Button onClick={() => setGenerateOpen(true)} className="w-full sm:w-auto">
+            <FilePlus2Icon aria-hidden="true" />
+            Generate invoices
+          </Button>
+        }
+      />
+
+      <div className="grid min-w-0 gap-6">
+        <FiltersBar
+          filters={filters}
+          buildings={buildings}
+          onChange={(next) => {
+            setFilters(next);
+            setSelected(new Set());
+          }}
+        />
+
+        {notice && (
+          <Alert
+            key={notice.id}
+            ref={noticeRef}
+            tabIndex={-1}
+            variant={notice.tone}
+            role="status"
+            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {notice.tone === 'success' ? <CircleCheckIcon aria-hidden="true" /> : <CircleAlertIcon aria-hidden="true" />}
+            <p>{notice.text}</p>
+          </Alert>
+        )}
+
+        {totals.isError ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>The totals could not be loaded. {describeError(totals.error)}</p>
+          </Alert>
+        ) : (
+          <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
+        )}
+
+        <section aria-labelledby="invoices-heading" className="grid min-w-0 gap-3">
+          <h2 id="invoices-heading" className="text-lg font-semibold">
+            {filtered ? 'Matching invoices' : 'All invoices'}
+          </h2>
+          {body}
+        </section>
+      </div>
+
+      <GenerateDialog
+        open={generateOpen}
+        onOpenChange={setGenerateOpen}
+        buildings={buildings}
+        onShowDrafts={(period) => {
+          setSelected(new Set());
+          setFilters({ ...NO_FILTERS, status: 'draft', from: period.start, to: period.end });
+        }}
+      />
+      <SendDialog
+        open={sendOpen}
+        onOpenChange={setSendOpen}
+        invoiceIds={chosen.map((i) => i.id)}
+        needingReview={chosen.filter((i) => i.needsReview).length}
+        onFinished={onSent}
+      />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { plural } from './format';
+import { ProgressBar } from './progress-bar';
+import { jobFinished, useJob } from './use-job';
+
+export type SendOutcome = { sent: number; failed: number };
+
+/**
+ * Emails the chosen drafts to their apartments' residents (PDF attached) through a background job and
+ * follows its progress. It cannot be dismissed while the request is on its way; once queued, closing it
+ * leaves the job running.
+ */
+export function SendDialog({
+  open,
+  onOpenChange,
+  invoiceIds,
+  needingReview,
+  onFinished,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  invoiceIds: string[];
+  /** How many of them are flagged for review, as a last warning. */
+  needingReview: number;
+  onFinished: (outcome: SendOutcome) => void;
+}) {
+  const trpc = useTRPC();
+  const send = useMutation(trpc.invoices.sendBulk.mutationOptions());
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [queued, setQueued] = useState(0);
+  const job = useJob(jobId);
+  const progress = job.data?.data;
+  const finished = (jobId !== null && jobFinished(progress?.status)) || (send.isSuccess && queued === 0);
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (!finished || reported.current) return;
+    reported.current = true;
+    onFinished({ sent: progress?.done ?? 0, failed: progress?.failed ?? 0 });
+  }, [finished, progress, onFinished]);
+
+  function start() {
+    if (send.isPending) return;
+    send.mutate(
+      { invoiceIds },
+      {
+        onSuccess: ({ data }) => {
+          setQueued(data.queued);
+          setJobId(data.queued > 0 ? data.jobId : null);
+        },
+      },
+    );
+  }
+
+  function reset() {
+    send.reset();
+    setJobId(null);
+    setQueued(0);
+    reported.current = false;
+  }
+
+  const handled = (progress?.done ?? 0) + (progress?.failed ?? 0);
+  const total = progress?.total ?? queued;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && send.isPending) return;
+        if (next) reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Send {plural(invoiceIds.length, 'invoice')}</DialogTitle>
+          <DialogDescription>
+            Each draft is emailed once, with its PDF attached, to the residents of its apartment and becomes sent.
+          </DialogDescription>
+        </DialogHeader>
+
+        {!send.isSuccess && needingReview > 0 && (
+          <Alert variant="info" role="note">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>{plural(needingReview, 'of them is', 'of them are')} flagged for review. Check {needingReview === 1 ? 'it' : 'them'} first if you are not sure.</p>
+          </Alert>
+        )}
+        {send.isError && (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>The invoices could not be queued for sending. {describeError(send.error)}</p>
+          </Alert>
+        )}
+
+        {send.isSuccess && (
+          <div className="grid gap-3" aria-live="polite">
+            <ProgressBar label="Sending invoices" value={finished ? total : handled} max={Math.max(total, 1)} valueText={`${handled} of ${total} invoices handled`} />
+            {!finished ? (
+              <p className="text-sm text-muted-foreground">
+                {handled} of {total} handled… You may close this window; sending goes on in the background.
+              </p>
+            ) : queued === 0 ? (
+              <Alert variant="info" role="status">
+                <CircleAlertIcon aria-hidden="true" />
+                <p>Nothing to send: these invoices had already been sent, paid or voided.</p>
+              </Alert>
+            ) : (
+              <Alert variant={progress?.failed ? 'destructive' : 'success'} role="status">
+                {progress?.failed ? <CircleAlertIcon aria-hidden="true" /> : <CircleCheckIcon aria-hidden="true" />}
+                <p>
+                  {plural(progress?.done ?? 0, 'invoice')} sent.
+                  {progress?.failed
+                    ? ` ${plural(progress.failed, 'invoice')} could not be sent: usually the apartment has no residents with an email address yet. They stay drafts.`
+                    : ''}
+                </p>
+              </Alert>
+            )}
+          </div>
+        )}
+
+        <DialogFooter>
+          {send.isSuccess ? (
+            <DialogClose asChild>
+              <Button size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+                {finished ? 'Done' : 'Close'}
+              </Button>
+            </DialogClose>
+          ) : (
+            <>
+              <DialogClose asChild>
+                <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button size="lg" aria-disabled={send.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm" onClick={start}>
+                {send.isPending ? 'Queuing…' : `Send ${plural(invoiceIds.length, 'invoice')}`}
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

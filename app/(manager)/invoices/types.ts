@@ -1,0 +1,12 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/api/root';
+
+type Outputs = inferRouterOutputs<AppRouter>['invoices'];
+type Inputs = inferRouterInputs<AppRouter>['invoices'];
+
+export type Invoice = Outputs['get']['data'];
+export type InvoiceStatus = Invoice['status'];
+export type InvoiceTotals = Outputs['totals']['data'];
+export type GenerationPreview = Outputs['previewGeneration'];
+export type InvoiceListFilters = Omit<Inputs['totals'], 'apartmentId'>;
+export type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];

@@ -1,0 +1,22 @@
+import { CircleAlertIcon } from 'lucide-react';
+import { Alert } from './alert';
+import { Button } from './button';
+
+/** "The readings could not be loaded. <why>" with a button to try again. */
+export function LoadError({ what, reason, retry }: { what: string; reason: string; retry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert" className="items-start">
+      <CircleAlertIcon aria-hidden="true" />
+      <div className="grid gap-2">
+        <p>
+          {what} could not be loaded. {reason}
+        </p>
+        <div>
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
