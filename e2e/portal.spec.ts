@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { expectNoHorizontalScroll, gotoAsManager, gotoAsResident, isPhone, saveScreenshot } from './helpers';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { DEMO, expectNoHorizontalScroll, gotoAsManager, gotoAsResident, isPhone, saveScreenshot } from './helpers';
 
 // The resident portal is used on a phone: both projects run this at phone size. Each run files a request
 // with a title of its own, so the desktop and phone projects can share the demo resident.
@@ -10,6 +10,37 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A REST client signed in as one of the demo logins. */
+async function restAs(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  return {
+    get: async (path: string) => (await request.get(`/api${path}`, { headers })).json(),
+    send: async (method: 'POST' | 'PATCH', path: string, data: unknown) => request.fetch(`/api${path}`, { method, headers, data }),
+  };
+}
+
+type InvoiceJson = { id: string; number: string; status: string; apartmentId: string };
+
+/**
+ * An issued invoice of the demo resident: a seeded one, else one the manager generates (January 2020, so it
+ * never meets a real period) and marks sent through the API.
+ */
+async function residentInvoice(request: APIRequestContext): Promise<InvoiceJson> {
+  const resident = await restAs(request, DEMO.resident);
+  const mine = (await resident.get('/invoices?limit=50')).data as InvoiceJson[];
+  if (mine.length > 0) return mine.find((i) => i.status === 'sent') ?? mine[0]!;
+  const manager = await restAs(request, DEMO.manager);
+  const home = ((await manager.get('/residents?limit=200')).data as Array<{ email: string; apartmentId: string; buildingId: string }>).find((r) => r.email === DEMO.resident)!;
+  const period = { periodStart: '2020-01-01', periodEnd: '2020-01-31' };
+  expect((await manager.send('POST', '/invoices/generate-bulk', { buildingId: home.buildingId, ...period, issueDate: '2020-02-01' })).status()).toBe(201);
+  const [invoice] = (await manager.get(`/invoices?apartmentId=${home.apartmentId}&from=${period.periodStart}&to=${period.periodEnd}`)).data as InvoiceJson[];
+  // The other project may have sent it meanwhile (then this answers 422).
+  if (invoice!.status === 'draft') await manager.send('PATCH', `/invoices/${invoice!.id}`, { status: 'sent' });
+  return { ...invoice!, status: 'sent' };
+}
 
 async function expectTouchTarget(locator: Locator) {
   const box = await locator.boundingBox();
@@ -31,7 +62,8 @@ test.describe('resident portal', () => {
     await expect(tamme).toContainText('m²');
     // The demo resident also owns an apartment in Vahtra 3.
     await expect(page.getByRole('heading', { level: 3, name: 'Vahtra 3' })).toBeVisible();
-    await expect(page.getByText('Invoices are not available here yet')).toBeVisible();
+    // Invoices have their own page now; home no longer announces them as coming.
+    await expect(page.getByText('Invoices are not available here yet')).toHaveCount(0);
     const report = page.getByRole('link', { name: 'Report a problem' });
     await expectTouchTarget(report);
     await expectNoHorizontalScroll(page);
@@ -135,5 +167,93 @@ test.describe('resident portal', () => {
     // The resident sees the new status.
     await page.reload();
     await expect(item).toContainText('Status: In progress');
+  });
+
+  test('a resident opens an invoice, sees how to pay it and downloads the PDF', async ({ page, request }) => {
+    const invoice = await residentInvoice(request);
+
+    await gotoAsResident(page, '/portal/invoices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    const item = page.getByRole('link').filter({ hasText: invoice.number });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('€');
+    await expect(item).toContainText(/Status: (To pay|Overdue|Paid|Cancelled)/);
+    await expectTouchTarget(item);
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'portal-invoices');
+
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/portal/invoices/${invoice.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Invoice ${invoice.number}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'What it is made of' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'What it is made of' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByText('Total', { exact: true })).toBeVisible();
+    if (invoice.status === 'sent') {
+      // No bank link yet: the bank details to transfer, the demo buildings' accounts.
+      const pay = page.getByRole('region', { name: 'Pay by bank transfer' });
+      await expect(pay).toContainText(/EE38 2200 2210 2014 5685|EE47 1000 0010 2014 5685/);
+      await expect(pay).toContainText('Reference number');
+      await expect(pay.getByRole('button', { name: 'Copy IBAN' })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'portal-invoice');
+
+    const pdfLink = page.getByRole('link', { name: 'Download PDF' });
+    await expect(pdfLink).toHaveAttribute('href', `/api/invoices/${invoice.id}/pdf`);
+    await expectTouchTarget(pdfLink);
+    // The browser's session cookie is what the download goes with.
+    const pdf = await page.request.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toContain(`${invoice.number}.pdf`);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Someone else's invoice id is simply not there.
+    await page.goto('/portal/invoices/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('an invited person joins with a magic link instead of a password', async ({ page, browser, baseURL, request }) => {
+    const email = `joiner-${test.info().project.name}-${Date.now()}@example.test`;
+    const manager = await restAs(request, DEMO.manager);
+    const home = ((await manager.get('/residents?limit=200')).data as Array<{ email: string; apartmentId: string }>).find((r) => r.email === DEMO.resident)!;
+    expect((await manager.send('POST', '/invitations', { email, apartmentId: home.apartmentId, role: 'tenant' })).status()).toBe(201);
+    const mailTo = async () => ((await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] }).data;
+    const invitePath = (await mailTo())[0]!.text.match(/\/invite\/inv_[\w-]+/)![0];
+
+    await page.goto(invitePath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join your building' })).toBeVisible();
+    const magic = page.getByRole('button', { name: 'Continue with a magic link' });
+    await expectTouchTarget(magic);
+    // A new person gives a name first; no password is asked for.
+    await magic.click();
+    await expect(page.getByText('must not be empty')).toBeVisible();
+    await page.getByLabel('Your name').fill('Juta Joiner');
+    await magic.click();
+    await expect(page.getByRole('status')).toContainText(`we sent a link to ${email}`);
+    // The name stays for a second try, or for choosing a password after all.
+    await expect(page.getByLabel('Your name')).toHaveValue('Juta Joiner');
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'invite-magic-link-sent');
+
+    const linkPath = (await mailTo())[0]!.text.match(/\/magic-link\/mli_[\w.-]+/)![0];
+    await page.goto(linkPath);
+    await expect(page.getByText('Continue to accept your invitation and sign in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'My apartments' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Tenant' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Juta Joiner/ })).toBeAttached();
+
+    // The link and the invitation work once.
+    const other = await browser.newContext({ baseURL });
+    const again = await other.newPage();
+    await again.goto(linkPath);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await expect(again.getByRole('main').getByRole('alert')).toContainText('not valid any more');
+    await again.goto(invitePath);
+    await expect(again.getByRole('main').getByRole('alert')).toContainText('not valid any more');
+    await other.close();
   });
 });

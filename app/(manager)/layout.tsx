@@ -2,14 +2,17 @@ import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { ManagerMobileNav, ManagerSidebar } from '@/components/shell/manager-nav';
 import { SkipLink } from '@/components/shell/skip-link';
+import { TenantSwitcher } from '@/components/shell/tenant-switcher';
 import { UserMenu } from '@/components/shell/user-menu';
 import { requireUser } from '@/server/auth/current-user';
+import { serverApi } from '@/app/portal/requests/server-api';
 import { signOutAction } from '@/app/sign-out-action';
 
 export const dynamic = 'force-dynamic';
 
 export default async function ManagerLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(['admin', 'manager']);
+  const memberships = await (await serverApi()).account.memberships();
   return (
     <div className="flex min-h-dvh">
       <SkipLink />
@@ -17,8 +20,9 @@ export default async function ManagerLayout({ children }: { children: ReactNode 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b bg-card px-2 sm:px-4">
           <ManagerMobileNav />
-          <Brand href="/dashboard" className="md:hidden" />
-          <div className="ml-auto">
+          <Brand href="/dashboard" className="shrink-0 whitespace-nowrap md:hidden" />
+          <div className="ml-auto flex min-w-0 items-center gap-1">
+            <TenantSwitcher memberships={memberships} />
             <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
           </div>
         </header>

@@ -2,21 +2,27 @@ import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { PortalNav } from '@/components/shell/portal-nav';
 import { SkipLink } from '@/components/shell/skip-link';
+import { TenantSwitcher } from '@/components/shell/tenant-switcher';
 import { UserMenu } from '@/components/shell/user-menu';
 import { requireUser } from '@/server/auth/current-user';
+import { serverApi } from '@/app/portal/requests/server-api';
 import { signOutAction } from '@/app/sign-out-action';
 
 export const dynamic = 'force-dynamic';
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(['resident']);
+  const memberships = await (await serverApi()).account.memberships();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b bg-card pt-[env(safe-area-inset-top)]">
         <div className="mx-auto flex h-14 max-w-2xl items-center justify-between gap-2 pr-2 pl-4">
           <Brand href="/portal" />
-          <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
+          <div className="flex min-w-0 items-center gap-1">
+            <TenantSwitcher memberships={memberships} />
+            <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
+          </div>
         </div>
       </header>
       {/* Bottom padding keeps the last content clear of the fixed bottom navigation. */}

@@ -1,4 +1,4 @@
-import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, ReceiptTextIcon, WrenchIcon } from 'lucide-react';
+import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
@@ -95,16 +95,6 @@ export default async function PortalHomePage() {
             Coming later
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
-            <li className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
-              <ReceiptTextIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">Invoices are not available here yet</h3>
-                <p className="text-sm text-muted-foreground">
-                  Here you will see your latest invoice and whether anything is due, download it as a PDF and pay it by
-                  bank link.
-                </p>
-              </div>
-            </li>
             <li className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
               <GaugeIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="grid gap-1">

@@ -2,7 +2,10 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import type { Role } from '@/db/schema';
+import { homeFor } from './home';
 import { findWebUser, WEB_SESSION_COOKIES, type WebUser } from './web-session';
+
+export { homeFor };
 
 /** The signed-in user of this request (server components and actions), or null. */
 export async function getCurrentUser(): Promise<WebUser | null> {
@@ -20,8 +23,4 @@ export async function requireUser(roles?: Role[]): Promise<WebUser> {
   if (!user) redirect('/sign-in');
   if (roles && !roles.includes(user.role)) redirect(homeFor(user.role));
   return user;
-}
-
-export function homeFor(role: Role): string {
-  return role === 'resident' ? '/portal' : '/dashboard';
 }

@@ -9,6 +9,8 @@ import { consume, refund } from '@/server/rate-limit';
 import { consumeMagicLink } from '@/server/services/auth/consume-magic-link';
 import { findMembership } from '@/server/services/auth/find-membership';
 import { verifyCredentials } from '@/server/services/auth/verify-credentials';
+import { acceptInvitationLink } from '@/server/services/invitations/accept-invitation-link';
+import { INVITATION_LINK_PREFIX } from '@/server/services/invitations/invitation-link';
 import { authSecret } from './secret';
 import { findWebUser } from './web-session';
 
@@ -37,7 +39,9 @@ function config(): NextAuthConfig {
         if (!token?.sub) throw new Error('session without a user');
         const sessionToken = randomBytes(32).toString('base64url');
         await adapter.createSession!({ sessionToken, userId: token.sub, expires: new Date(Date.now() + SESSION_MAX_AGE * 1000) });
-        const membership = await findMembership(db, token.sub);
+        // The tenant chosen at sign-in (an accepted invitation's), else the user's first.
+        const chosen = typeof token.tenantId === 'string' ? await findMembership(db, token.sub, token.tenantId) : undefined;
+        const membership = chosen ?? (await findMembership(db, token.sub));
         await db.update(webSessions).set({ tenantId: membership?.tenantId ?? null }).where(eq(webSessions.sessionToken, sessionToken));
         return sessionToken;
       },
@@ -45,6 +49,14 @@ function config(): NextAuthConfig {
         if (!token) return null;
         const user = await findWebUser(db, token, new Date());
         return user ? { sub: user.userId, email: user.email, name: user.name, sessionToken: token } : null;
+      },
+    },
+    callbacks: {
+      // Carries the tenant a sign-in asked for from `authorize` to `jwt.encode`, which opens the session there.
+      jwt({ token, user }) {
+        const tenantId = (user as { tenantId?: unknown } | undefined)?.tenantId;
+        if (typeof tenantId === 'string') token.tenantId = tenantId;
+        return token;
       },
     },
     events: {
@@ -57,7 +69,8 @@ function config(): NextAuthConfig {
       Credentials({
         id: 'password',
         name: 'Email and password',
-        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        // `tenantId` (optional): the tenant to work in, when the user is a member of it (after accepting an invitation).
+        credentials: { email: { type: 'email' }, password: { type: 'password' }, tenantId: { type: 'text' } },
         async authorize(credentials) {
           const email = String(credentials?.email ?? '').trim().toLowerCase();
           const keys = [`email:${email}`];
@@ -66,7 +79,8 @@ function config(): NextAuthConfig {
           const user = await verifyCredentials(db, email, String(credentials?.password ?? ''));
           if (!user || !(await findMembership(db, user.id))) return null;
           await refund('login', keys);
-          return { id: user.id, email: user.email, name: user.name };
+          const tenantId = typeof credentials?.tenantId === 'string' && credentials.tenantId ? credentials.tenantId : undefined;
+          return { id: user.id, email: user.email, name: user.name, tenantId };
         },
       }),
       Credentials({
@@ -74,7 +88,10 @@ function config(): NextAuthConfig {
         name: 'Magic link',
         credentials: { token: { type: 'text' } },
         async authorize(credentials) {
-          const user = await consumeMagicLink({ db, now: new Date(), token: String(credentials?.token ?? '') });
+          const token = String(credentials?.token ?? '');
+          // An invitation's link accepts it and signs in to its tenant; a plain link just signs in.
+          if (token.startsWith(INVITATION_LINK_PREFIX)) return acceptInvitationLink({ db, now: new Date(), token });
+          const user = await consumeMagicLink({ db, now: new Date(), token });
           if (!user || !(await findMembership(db, user.id))) return null;
           return { id: user.id, email: user.email, name: user.name };
         },

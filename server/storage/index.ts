@@ -6,6 +6,8 @@ import { AwsClient } from 'aws4fetch';
 export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes a file; one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 export function localDiskStorage(root = path.join(process.cwd(), '.data', 'uploads')): FileStorage {
@@ -29,25 +31,48 @@ export function localDiskStorage(root = path.join(process.cwd(), '.data', 'uploa
         throw err;
       }
     },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
   };
 }
 
-export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+/** `region` left out: guessed from an AWS or R2 host, else `us-east-1` (MinIO's default). */
+export type S3Config = { endpoint: string; bucket: string; region?: string; accessKeyId: string; secretAccessKey: string };
+
+const S3_TIMEOUT_MS = 30_000;
 
 /** Any S3-compatible store (AWS, R2, MinIO), path-style, signed with SigV4. */
 export function s3Storage(config: S3Config): FileStorage {
-  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
-  const url = (key: string) => `${config.endpoint.replace(/\/$/, '')}/${config.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  // Two retries of a 5xx or 429 (aws4fetch's default of ten backs off for most of a minute while the user waits).
+  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3', retries: 2 });
+  const url = (key: string) => `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const send = (key: string, init: RequestInit) => client.fetch(url(key), { ...init, signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+  // An unread body keeps its connection busy; answers we do not read are dropped.
+  const fail = async (res: Response, what: string): Promise<never> => {
+    await res.body?.cancel();
+    throw new Error(`S3 ${what} answered ${res.status}`);
+  };
   return {
     async put(key, bytes, contentType) {
-      const res = await client.fetch(url(key), { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
-      if (!res.ok) throw new Error(`S3 PUT ${key} answered ${res.status}`);
+      const res = await send(key, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
+      if (!res.ok) await fail(res, `PUT ${key}`);
+      await res.body?.cancel();
     },
     async get(key) {
-      const res = await client.fetch(url(key), { method: 'GET' });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`S3 GET ${key} answered ${res.status}`);
+      const res = await send(key, { method: 'GET' });
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      if (!res.ok) await fail(res, `GET ${key}`);
       return new Uint8Array(await res.arrayBuffer());
+    },
+    async delete(key) {
+      const res = await send(key, { method: 'DELETE' });
+      // S3 answers 204 whether or not the key existed; some compatible stores say 404.
+      if (!res.ok && res.status !== 404) await fail(res, `DELETE ${key}`);
+      await res.body?.cancel();
     },
   };
 }
@@ -55,7 +80,7 @@ export function s3Storage(config: S3Config): FileStorage {
 function s3ConfigFromEnv(): S3Config | null {
   const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
-  return { endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION || 'auto', accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY };
+  return { endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION || undefined, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY };
 }
 
 let storage: FileStorage | undefined;

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { signIn } from '@/server/auth/next-auth';
+import { INVITATION_LINK_PREFIX } from '@/server/services/invitations/invitation-link';
 
 export const metadata: Metadata = { title: 'Sign in with your link' };
 export const dynamic = 'force-dynamic';
@@ -26,6 +27,8 @@ async function confirm(formData: FormData): Promise<void> {
 export default async function MagicLinkPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> }) {
   const { token } = await params;
   const { error } = await searchParams;
+  // A link from an invitation page also accepts the invitation.
+  const invitation = token.startsWith(INVITATION_LINK_PREFIX);
   return (
     <main className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center">
       <div className="w-full max-w-sm">
@@ -35,12 +38,16 @@ export default async function MagicLinkPage({ params, searchParams }: { params: 
         <Card>
           <CardHeader>
             <h1 className="text-xl font-semibold">Sign in</h1>
-            <CardDescription>Continue to sign in with the link from your email.</CardDescription>
+            <CardDescription>
+              {invitation ? 'Continue to accept your invitation and sign in.' : 'Continue to sign in with the link from your email.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             {error ? (
               <Alert variant="destructive" role="alert">
-                This link is not valid any more: it was used, it expired or it was mistyped. Ask for a new one on the sign-in page.
+                {invitation
+                  ? 'This link is not valid any more: it was used, it expired or the invitation was cancelled. Open your invitation again for a new link, or ask your building manager to invite you again.'
+                  : 'This link is not valid any more: it was used, it expired or it was mistyped. Ask for a new one on the sign-in page.'}
               </Alert>
             ) : null}
             <form action={confirm}>

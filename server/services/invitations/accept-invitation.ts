@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { apartmentResidents, invitations, memberships, users } from '@/db/schema';
+import type { Db, DbExecutor } from '@/db/client';
+import { apartmentResidents, invitations, memberships, type Role, users } from '@/db/schema';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@/server/auth/password';
 import { sha256 } from '@/server/auth/resolve-caller';
 import { writeAudit } from '../audit/write-audit';
@@ -35,28 +35,50 @@ export async function acceptInvitation({ db, now, input }: { db: Db; now: Date; 
   const passwordHash = existing ? null : await hashPassword(input.password);
 
   return db.transaction(async (tx) => {
-    // Conditional on still pending, so a token cannot be used twice even by concurrent calls.
-    const [claimed] = await tx
-      .update(invitations)
-      .set({ status: 'accepted' })
-      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
-      .returning({ id: invitations.id });
-    if (!claimed) throw new NotFoundError('Invitation');
-    let userId = existing?.id;
-    if (!userId) {
-      const [created] = await tx.insert(users).values({ email: invitation.email, name: input.name.trim(), passwordHash, emailVerified: now, createdAt: now }).returning({ id: users.id });
-      userId = created!.id;
-    }
-    await tx.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, invitation.id));
-    await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
-    await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
-    const [membership] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.tenantId, invitation.tenantId), eq(memberships.userId, userId)));
-    const ctx = { tenantId: invitation.tenantId, userId, role: membership!.role, now, requestId: 'invitation', db };
-    await writeAudit(tx, ctx, { action: 'invitation.accept', entityId: invitation.id, after: { userId, apartmentId: invitation.apartmentId, linkedExistingAccount: Boolean(existing) } });
-    const tokens = await openSession(tx, { userId, tenantId: invitation.tenantId, role: membership!.role }, now);
+    const person = existing ? { existingUserId: existing.id } : { name: input.name.trim(), passwordHash };
+    const { userId, role } = await claimInvitation(tx, { db, now, invitation, person, method: 'password' });
+    const tokens = await openSession(tx, { userId, tenantId: invitation.tenantId, role }, now);
     return { ...tokens, userId, tenantId: invitation.tenantId };
   });
+}
+
+export type PendingInvitation = typeof invitations.$inferSelect;
+export type InvitedPerson = { existingUserId: string } | { name: string | null; passwordHash: string | null };
+
+/**
+ * What every way of accepting shares: marks the invitation accepted (conditional on still pending, so a
+ * token cannot be used twice even by concurrent calls; 404 otherwise), creates the account of a new person,
+ * and makes the person a member of the tenant and a resident of the apartment. Runs in the caller's transaction.
+ */
+export async function claimInvitation(
+  tx: DbExecutor,
+  { db, now, invitation, person, method }: { db: Db; now: Date; invitation: PendingInvitation; person: InvitedPerson; method: 'password' | 'magic_link' },
+): Promise<{ userId: string; role: Role }> {
+  const [claimed] = await tx
+    .update(invitations)
+    .set({ status: 'accepted' })
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+    .returning({ id: invitations.id });
+  if (!claimed) throw new NotFoundError('Invitation');
+  let userId: string;
+  if ('existingUserId' in person) {
+    userId = person.existingUserId;
+  } else {
+    const [created] = await tx.insert(users).values({ email: invitation.email, name: person.name, passwordHash: person.passwordHash, emailVerified: now, createdAt: now }).returning({ id: users.id });
+    userId = created!.id;
+  }
+  await tx.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, invitation.id));
+  await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
+  await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
+  const [membership] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, invitation.tenantId), eq(memberships.userId, userId)));
+  const ctx = { tenantId: invitation.tenantId, userId, role: membership!.role, now, requestId: 'invitation', db };
+  await writeAudit(tx, ctx, {
+    action: 'invitation.accept',
+    entityId: invitation.id,
+    after: { userId, apartmentId: invitation.apartmentId, linkedExistingAccount: 'existingUserId' in person, method },
+  });
+  return { userId, role: membership!.role };
 }

@@ -3,12 +3,12 @@ import type { Db } from '@/db/client';
 import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
 import { sha256 } from '@/server/auth/resolve-caller';
 
-export type InvitationSummary = { email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean };
+export type InvitationSummary = { invitationId: string; email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean; expiresAt: Date };
 
 /** What the accept page shows for a usable token (without using it); null for a used, cancelled or expired one. */
 export async function describeInvitation({ db, now, token }: { db: Db; now: Date; token: string }): Promise<InvitationSummary | null> {
   const [row] = await db
-    .select({ email: invitations.email, organizationName: tenants.name, building: buildings.name, number: apartments.number })
+    .select({ invitationId: invitations.id, email: invitations.email, expiresAt: invitations.expiresAt, organizationName: tenants.name, building: buildings.name, number: apartments.number })
     .from(invitations)
     .innerJoin(apartments, eq(apartments.id, invitations.apartmentId))
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
@@ -16,5 +16,12 @@ export async function describeInvitation({ db, now, token }: { db: Db; now: Date
     .where(and(eq(invitations.tokenHash, sha256(token)), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
   if (!row) return null;
   const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email}`);
-  return { email: row.email, organizationName: row.organizationName, apartmentLabel: `${row.building}, apartment ${row.number}`, hasAccount: Boolean(account) };
+  return {
+    invitationId: row.invitationId,
+    email: row.email,
+    organizationName: row.organizationName,
+    apartmentLabel: `${row.building}, apartment ${row.number}`,
+    hasAccount: Boolean(account),
+    expiresAt: row.expiresAt,
+  };
 }

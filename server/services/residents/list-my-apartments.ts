@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { apartmentResidents, apartments, buildings } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, tenants } from '@/db/schema';
 import type { ServiceContext } from '../context';
 
 export type MyApartment = {
@@ -13,6 +13,9 @@ export type MyApartment = {
   role: 'owner' | 'tenant';
   readingWindowStartDay: number | null;
   readingWindowEndDay: number | null;
+  /** Where the building's invoices are paid: its account and the name on it (the organisation's when unset). */
+  iban: string | null;
+  bankRecipient: string;
 };
 
 /** The apartments the caller lives in, in this tenant. */
@@ -30,11 +33,15 @@ export async function listMyApartments({ ctx }: { ctx: ServiceContext }): Promis
       role: apartmentResidents.role,
       readingWindowStartDay: buildings.readingWindowStartDay,
       readingWindowEndDay: buildings.readingWindowEndDay,
+      iban: buildings.iban,
+      bankRecipient: buildings.bankRecipient,
+      tenantName: tenants.name,
     })
     .from(apartmentResidents)
     .innerJoin(apartments, eq(apartments.id, apartmentResidents.apartmentId))
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .innerJoin(tenants, eq(tenants.id, apartmentResidents.tenantId))
     .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.userId, ctx.userId)))
     .orderBy(asc(buildings.name), asc(apartments.number));
-  return rows.map((r) => ({ ...r, area: Number(r.area) }));
+  return rows.map(({ tenantName, ...r }) => ({ ...r, area: Number(r.area), bankRecipient: r.bankRecipient ?? tenantName }));
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { changePassword } from '@/server/services/account/change-password';
+import { listMemberships } from '@/server/services/account/list-memberships';
 import { signOutOtherSessions } from '@/server/services/account/sign-out-other-sessions';
+import { switchTenant } from '@/server/services/account/switch-tenant';
 import { authedProcedure, createRouter } from '../../trpc';
 
 // Account settings of the web app (tRPC only; integrators manage sessions through /auth/*).
@@ -16,4 +18,12 @@ export const accountRouter = createRouter({
     await signOutOtherSessions({ ctx: ctx.svc, input: { webSessionToken: ctx.caller.webSessionToken, authSessionId: ctx.caller.sessionId } });
     return { signedOut: true };
   }),
+
+  /** The caller's tenants with their role in each; `current` marks the one this session works in. */
+  memberships: authedProcedure.query(({ ctx }) => listMemberships({ ctx: ctx.svc })),
+
+  /** Moves the browser session to another of the caller's tenants (404 for one the caller is not a member of). */
+  switchTenant: authedProcedure
+    .input(z.object({ tenantId: z.uuid() }))
+    .mutation(({ ctx, input }) => switchTenant({ ctx: ctx.svc, input: { tenantId: input.tenantId, webSessionToken: ctx.caller.webSessionToken } })),
 });

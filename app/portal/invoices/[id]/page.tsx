@@ -1,0 +1,184 @@
+import { TRPCError } from '@trpc/server';
+import { ArrowLeftIcon, CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/utils';
+import { apartmentLabel } from '../../requests/format';
+import { serverApi } from '../../requests/server-api';
+import { CopyButton } from '../copy-button';
+import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
+
+export const metadata: Metadata = { title: 'Invoice' };
+
+const quantityFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 3 });
+const unitPriceFormat = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const UNITS: Record<string, string> = { m2: 'm²', m3: 'm³' };
+
+type InvoiceLine = { netAmount: number; vatAmount: number };
+
+/** "EE382200221020145685" → "EE38 2200 2210 2014 5685", as banks print it. */
+function groupIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function Row({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4 py-2', className)}>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="text-right font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+export default async function PortalInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const api = await serverApi();
+  // Another apartment's invoice, a draft or a malformed id: not found, like the API answers.
+  const invoice = await api.invoices
+    .get({ id })
+    .then((r) => r.data)
+    .catch((err: unknown) => {
+      if (err instanceof TRPCError && (err.code === 'NOT_FOUND' || err.code === 'BAD_REQUEST')) return null;
+      throw err;
+    });
+  if (!invoice) notFound();
+  const apartment = (await api.residents.myApartments()).find((a) => a.apartmentId === invoice.apartmentId);
+
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const cents = (pick: (l: InvoiceLine) => number) => invoice.lineItems.reduce((sum, l) => sum + Math.round(pick(l) * 100), 0) / 100;
+  const toPay = invoice.status === 'sent' ? openAmount(invoice) : 0;
+  const pdfUrl = `/api/invoices/${invoice.id}/pdf`;
+
+  return (
+    <>
+      <Link href="/portal/invoices" className="mb-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        All invoices
+      </Link>
+      <PageHeader
+        title={`Invoice ${invoice.number}`}
+        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment)].filter(Boolean).join(' · ')}
+        actions={
+          <a href={pdfUrl} download className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </a>
+        }
+      />
+
+      <div className="grid gap-6">
+        <Card className={cn('grid gap-3 p-4', invoice.overdue && 'border-destructive/60 bg-destructive-muted')}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid gap-0.5">
+              <p className="text-sm text-muted-foreground">{invoice.status === 'sent' ? 'To pay' : 'Amount'}</p>
+              <p className="text-3xl font-semibold tabular-nums">{money(invoice.status === 'sent' ? toPay : invoice.amount)}</p>
+            </div>
+            <PortalInvoiceBadge status={invoice.status} overdue={invoice.overdue} className="shrink-0" />
+          </div>
+          {invoice.status === 'sent' && (
+            <p className={cn('flex items-center gap-1.5 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+              {invoice.overdue && <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />}
+              {invoice.overdue ? `Overdue: it was due on ${formatDay(invoice.dueDate)}.` : `Due on ${formatDay(invoice.dueDate)}.`}
+            </p>
+          )}
+          {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">Paid{invoice.paidDate ? ` on ${formatDay(invoice.paidDate)}` : ''}. Thank you!</p>}
+          {invoice.status === 'void' && <p className="text-sm text-muted-foreground">This invoice was cancelled: there is nothing to pay.</p>}
+        </Card>
+
+        {invoice.status === 'sent' && toPay > 0 && (
+          <section aria-labelledby="pay-heading" className="grid gap-3">
+            <h2 id="pay-heading" className="flex items-center gap-2 text-lg font-semibold">
+              <LandmarkIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+              Pay by bank transfer
+            </h2>
+            {apartment?.iban ? (
+              <Card className="p-4">
+                <p className="mb-2 text-sm text-muted-foreground">
+                  Make a transfer in your bank with these details. The reference number matters: it tells your building whose payment it is.
+                </p>
+                <dl className="divide-y text-sm">
+                  <Row term="Recipient">{apartment.bankRecipient}</Row>
+                  <div className="flex items-center justify-between gap-2 py-2">
+                    <dt className="text-muted-foreground">IBAN</dt>
+                    <dd className="flex min-w-0 items-center gap-1 text-right font-medium tabular-nums">
+                      <span className="wrap-break-word">{groupIban(apartment.iban)}</span>
+                      <CopyButton value={apartment.iban.replace(/\s+/g, '')} label="IBAN" />
+                    </dd>
+                  </div>
+                  <div className="flex items-center justify-between gap-2 py-2">
+                    <dt className="text-muted-foreground">Reference number</dt>
+                    <dd className="flex items-center gap-1 font-medium tabular-nums">
+                      {invoice.referenceNumber}
+                      <CopyButton value={invoice.referenceNumber} label="reference number" />
+                    </dd>
+                  </div>
+                  <Row term="Description">{invoice.number}</Row>
+                  <Row term="Amount">{money(toPay)}</Row>
+                </dl>
+              </Card>
+            ) : (
+              <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">
+                Your building has not given a bank account for payments yet. Ask your building manager how to pay; quote the reference number{' '}
+                <span className="font-medium text-foreground tabular-nums">{invoice.referenceNumber}</span>.
+              </p>
+            )}
+          </section>
+        )}
+
+        <section aria-labelledby="lines-heading" className="grid gap-3">
+          <h2 id="lines-heading" className="text-lg font-semibold">
+            What it is made of
+          </h2>
+          <Card className="p-4">
+            <ul aria-labelledby="lines-heading" className="divide-y">
+              {invoice.lineItems.map((line, index) => (
+                <li key={index} className="grid gap-0.5 py-2 first:pt-0">
+                  <div className="flex items-baseline justify-between gap-4">
+                    <span className="min-w-0 font-medium wrap-break-word">{line.description}</span>
+                    <span className="font-medium tabular-nums">{money(line.amount)}</span>
+                  </div>
+                  <p className="text-sm text-muted-foreground tabular-nums">
+                    {quantityFormat.format(line.quantity)} {UNITS[line.unit] ?? line.unit} × {unitPriceFormat.format(line.unitPrice)} {invoice.currency}
+                    {line.vatRate > 0 && ` · VAT ${quantityFormat.format(line.vatRate)}% (${money(line.vatAmount)})`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 border-t pt-2 text-sm">
+              <Row term="Without VAT">{money(cents((l) => l.netAmount))}</Row>
+              <Row term="VAT">{money(cents((l) => l.vatAmount))}</Row>
+              <Row term="Total" className="text-base font-semibold [&>dt]:text-foreground">
+                {money(invoice.amount)}
+              </Row>
+              {invoice.amountPaid > 0 && <Row term="Paid">{money(invoice.amountPaid)}</Row>}
+              {invoice.status === 'sent' && invoice.amountPaid > 0 && <Row term="Left to pay">{money(toPay)}</Row>}
+            </dl>
+          </Card>
+        </section>
+
+        <section aria-labelledby="details-heading" className="grid gap-3">
+          <h2 id="details-heading" className="text-lg font-semibold">
+            Details
+          </h2>
+          <Card className="p-4">
+            <dl className="divide-y text-sm">
+              <Row term="Invoice number">{invoice.number}</Row>
+              <Row term="Billing period">{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Row>
+              <Row term="Issued">{formatDay(invoice.issueDate)}</Row>
+              <Row term="Due" className={invoice.overdue ? '[&>dd]:text-destructive' : undefined}>
+                {formatDay(invoice.dueDate)}
+              </Row>
+              <Row term="Reference number">{invoice.referenceNumber}</Row>
+              {apartment && <Row term="Apartment">{apartmentLabel(apartment)}</Row>}
+            </dl>
+          </Card>
+        </section>
+      </div>
+    </>
+  );
+}
