@@ -23,6 +23,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Meter-photo OCR: the offline models by default; `vision` sends photos to an OpenAI-compatible API.
+  OCR_PROVIDER: z.enum(['local', 'vision']).default('local'),
+  OCR_API_URL: z.union([z.literal(''), z.url()]).optional().transform((v) => v || undefined),
+  OCR_API_KEY: z.string().optional().transform((v) => v || undefined),
+  OCR_MODEL: z.string().optional().transform((v) => v || undefined),
+}).superRefine((e, ctx) => {
+  if (e.OCR_PROVIDER !== 'vision') return;
+  for (const key of ['OCR_API_URL', 'OCR_API_KEY', 'OCR_MODEL'] as const) {
+    if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when OCR_PROVIDER=vision' });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

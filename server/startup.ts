@@ -27,5 +27,11 @@ export async function startServer(): Promise<void> {
     }
   }
   if (!useInngestCloud) startEmbeddedJobs();
+  // The meter-photo models take seconds to load: load them now, not on a resident's first photo.
+  if (env.OCR_PROVIDER === 'local') {
+    import('@/server/ocr/local-provider')
+      .then((m) => m.warmLocalEngine())
+      .catch((err: unknown) => logger.warn('ocr models could not be loaded', { err: err instanceof Error ? err.message : String(err) }));
+  }
   logger.info('server started', { database: env.DATABASE_URL ? 'postgres' : 'pglite', jobs: useInngestCloud ? 'inngest' : 'embedded' });
 }

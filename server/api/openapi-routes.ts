@@ -46,10 +46,13 @@ export const handlerRoutes: HandlerRoute[] = [
       tags: ['invoices'],
       summary: 'Download an invoice as PDF',
       description: 'A4, with line items, VAT, totals, due date, reference number, IBAN and an EPC QR code a banking app can scan to pay. Residents download their own.',
-      parameters: [uuidPath('id', 'The invoice.')],
+      parameters: [
+        uuidPath('id', 'The invoice.'),
+        { name: 'inline', in: 'query', required: false, description: '`1` (or `true`) answers `Content-Disposition: inline`, for showing the PDF in a page; otherwise it is an attachment.', schema: { type: 'string', enum: ['1', 'true'] } },
+      ],
       responses: {
         200: {
-          description: 'The PDF, as an attachment named <number>.pdf',
+          description: 'The PDF, as an attachment named <number>.pdf (inline with `?inline=1`)',
           headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="INV-2026-000123.pdf"' } },
           content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
         },
@@ -130,6 +133,64 @@ export const handlerRoutes: HandlerRoute[] = [
                     type: 'object',
                     required: ['created', 'updated'],
                     properties: { created: { type: 'integer' }, updated: { type: 'integer' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        ...uploadErrors,
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/meters/ocr',
+    operation: {
+      operationId: 'meters-ocr',
+      tags: ['meters'],
+      summary: 'Extract a reading from a meter photo',
+      description:
+        'The photo as the multipart field `photo`: JPEG, PNG, WebP or HEIC, recognised by its bytes, at most 10 MiB (larger 413, checked before ' +
+        'the type; not an image 415). With `meterId` (a meter the caller may see, else 404) its decimals and last reading help pick the register. ' +
+        'The photo is stored: submit the reading with `photoId`. `value` is the register as shown (leading zeros kept, `.` as the decimal mark), ' +
+        'null when nothing is readable; it only pre-fills, a person confirms every value. Read offline by PP-OCRv4 models, or by a vision API ' +
+        'when the server sets `OCR_PROVIDER=vision`.',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['photo'],
+              properties: { photo: { type: 'string', format: 'binary' }, meterId: { type: 'string', format: 'uuid', description: 'The meter on the photo.' } },
+            },
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'What was read',
+          headers: requestIdHeader,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['value', 'confidence', 'photoId', 'candidates'],
+                    properties: {
+                      value: { type: ['string', 'null'], pattern: '^\\d+(\\.\\d+)?$', example: '00123.456' },
+                      confidence: { type: 'number', minimum: 0, maximum: 1 },
+                      photoId: { type: 'string', format: 'uuid' },
+                      candidates: {
+                        type: 'array',
+                        description: 'Other readings, best first (the first is `value`).',
+                        items: { type: 'object', required: ['value', 'confidence'], properties: { value: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 } } },
+                      },
+                    },
                   },
                 },
               },

@@ -1,19 +1,115 @@
-import { GaugeIcon } from 'lucide-react';
+import { CalendarDaysIcon, ChevronRightIcon, GaugeIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/utils';
+import { apartmentLabel, formatDate } from '../requests/format';
+import { serverApi } from '../requests/server-api';
+import { METER_TYPES, formatReading, formatUnit, readingWindow, readingWindowSentence } from './meter-format';
+import { loadMyMeters } from './my-meters';
 
 export const metadata: Metadata = { title: 'Meters' };
 
-export default function PortalMetersPage() {
+export default async function PortalMetersPage() {
+  const api = await serverApi();
+  const groups = await loadMyMeters(api);
+  // The newest reading of each meter, to say which ones already wait for the manager.
+  const latest = new Map(
+    await Promise.all(
+      groups.flatMap((g) => g.meters).map(async (m) => [m.id, (await api.meters.listReadings({ id: m.id, limit: 1 })).data[0]] as const),
+    ),
+  );
+
   return (
     <>
-      <PageHeader title="Meters" description="Readings of your apartment’s meters." />
-      <EmptyState
-        icon={GaugeIcon}
-        title="Submitting readings is not available yet"
-        description="Here you will submit your meter readings, typed in or from a photo of the meter, and see the readings you sent earlier."
-      />
+      <PageHeader title="Meters" description="Send your meter readings from a photo or typed in, and see the ones you sent." />
+      {groups.length === 0 ? (
+        <EmptyState
+          icon={GaugeIcon}
+          title="No apartment is linked to your account yet"
+          description="Once your building manager links your account to your apartment, its meters appear here."
+        />
+      ) : (
+        <div className="grid gap-8">
+          {groups.map(({ apartment, meters }) => {
+            const window = readingWindow(apartment.readingWindowStartDay, apartment.readingWindowEndDay);
+            const headingId = `apartment-${apartment.apartmentId}`;
+            return (
+              <section key={apartment.apartmentId} aria-labelledby={headingId} className="grid gap-3">
+                <div>
+                  <h2 id={headingId} className="text-lg font-semibold">
+                    {apartmentLabel(apartment)}
+                  </h2>
+                  <p className="text-sm text-muted-foreground">{[apartment.address, apartment.city].filter(Boolean).join(', ')}</p>
+                </div>
+                {window && (
+                  <p
+                    className={cn(
+                      'flex items-start gap-2 rounded-md border p-3 text-sm',
+                      window.open ? 'border-success/30 bg-success-muted text-success' : 'bg-card text-muted-foreground',
+                    )}
+                  >
+                    <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    <span>
+                      {readingWindowSentence(window)}{' '}
+                      {window.open ? 'The window is open today.' : 'The window is closed today; you can still send a reading.'}
+                    </span>
+                  </p>
+                )}
+                {meters.length === 0 ? (
+                  <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
+                    This apartment has no meters to read. Your building manager adds them.
+                  </p>
+                ) : (
+                  <ul aria-labelledby={headingId} className="grid gap-3">
+                    {meters.map((meter) => {
+                      const type = METER_TYPES[meter.type];
+                      const Icon = type.icon;
+                      const newest = latest.get(meter.id);
+                      return (
+                        <li key={meter.id}>
+                          <Link
+                            href={`/portal/meters/${meter.id}`}
+                            className="flex min-h-20 items-center gap-4 rounded-lg border bg-card p-4 shadow-sm hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                          >
+                            <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-full', type.tone)}>
+                              <Icon className="size-5" aria-hidden="true" />
+                            </span>
+                            <span className="grid min-w-0 flex-1 gap-0.5">
+                              <span className="font-semibold">
+                                {type.label} <span className="font-normal text-muted-foreground">· {formatUnit(meter.unit)}</span>
+                              </span>
+                              <span className="text-sm text-muted-foreground">Serial {meter.serialNumber}</span>
+                              <span className="text-sm">
+                                {meter.lastReading ? (
+                                  <>
+                                    Last confirmed <span className="font-medium tabular-nums">{formatReading(meter.lastReading.value, meter.decimals, meter.unit)}</span> on{' '}
+                                    {formatDate(meter.lastReading.readAt)}
+                                  </>
+                                ) : (
+                                  'No confirmed reading yet'
+                                )}
+                              </span>
+                              {newest?.status === 'submitted' && (
+                                <Badge variant="warning" className="mt-1 w-fit">
+                                  Sent {formatReading(newest.value, meter.decimals, meter.unit)}, waiting for confirmation
+                                </Badge>
+                              )}
+                            </span>
+                            <ChevronRightIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
     </>
   );
 }

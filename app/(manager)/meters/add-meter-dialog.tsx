@@ -1,0 +1,106 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { OptionsSelect, type SelectOption } from '@/components/ui/options-select';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
+
+const COMMON = 'common';
+const TYPES = Object.keys(METER_TYPES) as MeterType[];
+
+/** Adds a meter to an apartment, or one common to the building; the unit follows from the type. */
+export function AddMeterDialog({
+  open,
+  onOpenChange,
+  buildingId,
+  apartments,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  buildingId: string;
+  apartments: Array<{ id: string; number: string }>;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.meters.create.mutationOptions());
+  const [apartmentId, setApartmentId] = useState(COMMON);
+  const [type, setType] = useState<MeterType>('cold_water');
+  const [serialNumber, setSerialNumber] = useState('');
+  const [decimals, setDecimals] = useState('3');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found: Record<string, string> = {};
+    if (!serialNumber.trim()) found.serialNumber = 'Enter the serial number printed on the meter.';
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length) return;
+    create.mutate(
+      { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId }) });
+          setSerialNumber('');
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          const byPath = errorsByPath(fieldErrors(failure));
+          if (Object.keys(byPath).length) setErrors(byPath);
+          else setFormError(`The meter could not be added. ${describeError(failure)}`);
+        },
+      },
+    );
+  }
+
+  const apartmentOptions: SelectOption[] = [{ value: COMMON, label: 'Common to the building' }, ...apartments.map((a) => ({ value: a.id, label: `Apartment ${a.number}` }))];
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (create.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add a meter</DialogTitle>
+          <DialogDescription>Residents of the apartment can send its readings once it is added.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          {formError && (
+            <Alert variant="destructive" role="alert">
+              <CircleAlertIcon aria-hidden="true" />
+              <p>{formError}</p>
+            </Alert>
+          )}
+          <FormField label="Apartment" error={errors.apartmentId}>
+            <OptionsSelect value={apartmentId} onChange={setApartmentId} options={apartmentOptions} />
+          </FormField>
+          <FormField label="Type" error={errors.type}>
+            <OptionsSelect value={type} onChange={(v) => setType(v as MeterType)} options={TYPES.map((t) => ({ value: t, label: METER_TYPES[t].label }))} />
+          </FormField>
+          <FormField label="Serial number" error={errors.serialNumber}>
+            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+          </FormField>
+          <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
+            <OptionsSelect value={decimals} onChange={setDecimals} options={['0', '1', '2', '3'].map((d) => ({ value: d, label: d }))} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
+              {create.isPending ? 'Adding…' : 'Add meter'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,356 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, CircleAlertIcon, CircleCheckIcon, InboxIcon, KeyboardIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { useTRPC } from '@/lib/trpc/react';
+import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { cn } from '@/lib/utils';
+import { METER_TYPES, formatConsumption, formatReading, type MeterType } from '@/app/portal/meters/meter-format';
+import { ConfirmDialog } from '../residents/confirm-dialog';
+
+type Row = {
+  id: string;
+  value: number;
+  readAt: string;
+  consumption: number | null;
+  source: 'manual' | 'ocr';
+  photoUrl: string | null;
+  flag: string | null;
+  apartment: string;
+  meterLabel: string;
+  serialNumber: string;
+  unit: string;
+  decimals: number;
+};
+type Notice = { key: number; text: string; variant: 'success' | 'destructive' };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The readings of a building waiting for a manager: look at the photo and numbers, then confirm or reject in bulk. */
+export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const queue = useQuery(trpc.meters.queue.queryOptions({ buildingId }));
+  // The building's meters give each reading its register's decimals.
+  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId }));
+  const review = useMutation(trpc.meters.reviewReadings.mutationOptions());
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [photo, setPhoto] = useState<Row | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const rejected = useRef(false);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const decimalsOf = new Map((meters.data?.data ?? []).map((m) => [m.id, m.decimals]));
+  const rows: Row[] = (queue.data ?? []).map((r) => ({
+    id: r.id,
+    value: r.value,
+    // tRPC sends the Date as its ISO string.
+    readAt: new Date(r.readAt).toISOString(),
+    consumption: r.consumption,
+    source: r.source,
+    photoUrl: r.photoUrl,
+    flag: r.flag,
+    apartment: r.meter.apartmentNumber ? `Apt ${r.meter.apartmentNumber}` : 'Common',
+    meterLabel: METER_TYPES[r.meter.type as MeterType].label,
+    serialNumber: r.meter.serialNumber,
+    unit: r.meter.unit,
+    decimals: decimalsOf.get(r.meterId) ?? 3,
+  }));
+  const ids = new Set(rows.map((r) => r.id));
+  const chosen = [...selected].filter((id) => ids.has(id));
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const flagged = rows.filter((r) => r.flag).length;
+
+  function toggle(id: string, on: boolean) {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function run(status: 'confirmed' | 'rejected') {
+    if (review.isPending || chosen.length === 0) return;
+    const count = chosen.length;
+    review.mutate(
+      { readingIds: chosen, status },
+      {
+        onSuccess: () => {
+          rejected.current = status === 'rejected';
+          setRejectOpen(false);
+          setSelected(new Set());
+          setNotice({ key: Date.now(), variant: 'success', text: `${plural(count, 'reading')} ${status}.` });
+        },
+        onError: (failure) => {
+          setRejectOpen(false);
+          const errors = fieldErrors(failure);
+          const text = errors.some((e) => e.path.startsWith('readingIds'))
+            ? 'Some of the selected readings were already reviewed meanwhile; nothing was changed. The list is up to date now: select again.'
+            : errors.length > 0
+              ? `Nothing was changed. ${asSentence(errors[0]!.message)}`
+              : errorCode(failure) === 'NOT_FOUND'
+                ? 'Some of the selected readings no longer exist; nothing was changed. The list is up to date now.'
+                : `Nothing was changed. ${describeError(failure)}`;
+          setNotice({ key: Date.now(), variant: 'destructive', text });
+        },
+        onSettled: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.meters.queue.queryKey({ buildingId }) });
+          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId }) });
+        },
+      },
+    );
+  }
+
+  let body: ReactNode;
+  if (queue.isPending) {
+    body = (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading the readings…</span>
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    );
+  } else if (queue.isError) {
+    body = <LoadError what="The readings" reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
+  } else if (rows.length === 0) {
+    body = (
+      <p className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card px-4 py-8 text-center text-sm text-muted-foreground">
+        <InboxIcon className="size-6" aria-hidden="true" />
+        No readings are waiting in {buildingName}. Readings that residents send appear here for you to confirm.
+      </p>
+    );
+  } else {
+    const selectLabel = (r: Row) => `Select ${r.apartment}, ${r.meterLabel} ${r.serialNumber}: ${formatReading(r.value, r.decimals, r.unit)}`;
+    const thumb = (r: Row) => <PhotoThumb row={r} onOpen={() => setPhoto(r)} />;
+    body = (
+      <>
+        <div className="hidden md:block">
+          <Table aria-busy={queue.isFetching}>
+            <TableCaption className="sr-only">Readings waiting for review in {buildingName}, oldest first</TableCaption>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-12">
+                  <Checkbox label="Select all readings" checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
+                </TableHead>
+                <TableHead>Photo</TableHead>
+                <TableHead>Apartment</TableHead>
+                <TableHead>Meter</TableHead>
+                <TableHead className="text-right">Value</TableHead>
+                <TableHead className="text-right">Previous</TableHead>
+                <TableHead className="text-right">Consumption</TableHead>
+                <TableHead>Read</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} data-state={selected.has(r.id) ? 'selected' : undefined} className={cn(r.flag && 'bg-warning-muted/70 hover:bg-warning-muted')}>
+                  <TableCell>
+                    <Checkbox label={selectLabel(r)} checked={selected.has(r.id)} onChange={(on) => toggle(r.id, on)} />
+                  </TableCell>
+                  <TableCell>{thumb(r)}</TableCell>
+                  <TableCell className="font-medium whitespace-nowrap">{r.apartment}</TableCell>
+                  <TableCell>
+                    <span className="whitespace-nowrap">{r.meterLabel}</span>
+                    <span className="block text-xs text-muted-foreground">{r.serialNumber}</span>
+                  </TableCell>
+                  <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums">{formatReading(r.value, r.decimals, r.unit)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">{previousOf(r)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {formatConsumption(r.consumption, r.decimals, r.unit)}
+                    {r.flag && <FlagBadge flag={r.flag} />}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(r.readAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+
+        <div className="grid gap-3 md:hidden">
+          <Checkbox label="Select all readings" visibleLabel checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
+          <ul aria-label="Readings waiting" className="divide-y rounded-lg border bg-card">
+            {rows.map((r) => (
+              <li key={r.id} className={cn('flex gap-3 p-3', r.flag && 'bg-warning-muted/70')}>
+                <Checkbox label={selectLabel(r)} checked={selected.has(r.id)} onChange={(on) => toggle(r.id, on)} />
+                {thumb(r)}
+                <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
+                  <p className="font-medium">
+                    {r.apartment} · {r.meterLabel} <span className="text-muted-foreground">{r.serialNumber}</span>
+                  </p>
+                  <p className="text-base font-semibold tabular-nums">{formatReading(r.value, r.decimals, r.unit)}</p>
+                  <p className="text-muted-foreground tabular-nums">
+                    Previous {previousOf(r)} · {formatConsumption(r.consumption, r.decimals, r.unit)}
+                  </p>
+                  <p className="text-muted-foreground">{formatDateTime(r.readAt)}</p>
+                  {r.flag && <FlagBadge flag={r.flag} />}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0">
+          <p className="text-sm text-muted-foreground sm:mr-auto" aria-live="polite">
+            {chosen.length === 0 ? 'Select readings to confirm or reject them.' : `${plural(chosen.length, 'reading')} selected`}
+          </p>
+          <Button
+            size="lg"
+            aria-disabled={chosen.length === 0 || review.isPending}
+            className="w-full aria-disabled:opacity-60 sm:h-10 sm:w-auto sm:text-sm"
+            onClick={() => run('confirmed')}
+          >
+            <CheckIcon aria-hidden="true" />
+            {review.isPending && !rejectOpen ? 'Confirming…' : `Confirm selected (${chosen.length})`}
+          </Button>
+          <Button
+            ref={rejectButton}
+            size="lg"
+            variant="outline"
+            aria-disabled={chosen.length === 0 || review.isPending}
+            className="w-full aria-disabled:opacity-60 sm:h-10 sm:w-auto sm:text-sm"
+            onClick={() => {
+              if (chosen.length === 0 || review.isPending) return;
+              rejected.current = false;
+              review.reset();
+              setRejectOpen(true);
+            }}
+          >
+            <XIcon aria-hidden="true" />
+            Reject selected ({chosen.length})
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="queue-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id="queue-heading" className="text-lg font-semibold">
+          Readings to review
+        </h2>
+        {queue.isSuccess && (
+          <p className="text-sm text-muted-foreground" data-testid="queue-count">
+            {rows.length === 0 ? 'Nothing waiting' : `${plural(rows.length, 'reading')} waiting`}
+            {flagged > 0 && `, ${flagged} flagged`}
+          </p>
+        )}
+      </div>
+      {notice && (
+        <Alert
+          key={notice.key}
+          ref={noticeRef}
+          tabIndex={-1}
+          variant={notice.variant}
+          role={notice.variant === 'success' ? 'status' : 'alert'}
+          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {notice.variant === 'success' ? <CircleCheckIcon aria-hidden="true" /> : <CircleAlertIcon aria-hidden="true" />}
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+      {body}
+
+      <ConfirmDialog
+        open={rejectOpen}
+        onOpenChange={setRejectOpen}
+        title={`Reject ${plural(chosen.length, 'reading')}?`}
+        description="Rejected readings are not billed and cannot be confirmed later; the residents see them as rejected and can send a new reading."
+        keepLabel="Keep them"
+        confirmLabel="Reject"
+        pendingLabel="Rejecting…"
+        pending={review.isPending}
+        onConfirm={() => run('rejected')}
+        returnFocus={() => (rejected.current ? noticeRef.current : rejectButton.current)}
+      />
+
+      <Dialog open={photo !== null} onOpenChange={(open) => !open && setPhoto(null)}>
+        <DialogContent className="max-w-3xl">
+          {photo?.photoUrl && (
+            <>
+              <DialogHeader>
+                <DialogTitle>
+                  {photo.apartment} · {photo.meterLabel} {photo.serialNumber}
+                </DialogTitle>
+                <DialogDescription>
+                  Submitted value <span className="font-semibold tabular-nums">{formatReading(photo.value, photo.decimals, photo.unit)}</span>, read{' '}
+                  {formatDateTime(photo.readAt)}.
+                </DialogDescription>
+              </DialogHeader>
+              {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src={photo.photoUrl} alt={`Meter photo of ${photo.apartment}, ${photo.meterLabel}`} className="max-h-[70dvh] w-full rounded-md bg-muted object-contain" />
+              <a href={photo.photoUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Open the full-size photo in a new tab
+              </a>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+/** The value before this reading: what its consumption was counted from; "—" for a first reading. */
+function previousOf(r: Row): string {
+  return r.consumption === null ? '—' : formatReading(Math.round((r.value - r.consumption) * 1000) / 1000, r.decimals, r.unit);
+}
+
+function FlagBadge({ flag }: { flag: string }) {
+  return (
+    <Badge variant="warning" className="mt-1 w-fit whitespace-normal text-left">
+      <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">Flagged: </span>
+      {flag}
+    </Badge>
+  );
+}
+
+function PhotoThumb({ row, onOpen }: { row: Row; onOpen: () => void }) {
+  if (!row.photoUrl) {
+    return (
+      <span className="flex size-14 shrink-0 flex-col items-center justify-center gap-0.5 rounded-md border border-dashed text-[0.7rem] text-muted-foreground">
+        <KeyboardIcon className="size-4" aria-hidden="true" />
+        Typed
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="block size-14 shrink-0 overflow-hidden rounded-md border bg-muted hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={row.photoUrl} alt={`Photo of ${row.apartment}, ${row.meterLabel} ${row.serialNumber}: enlarge`} loading="lazy" className="size-full object-cover" />
+    </button>
+  );
+}
+
+/** A native checkbox inside a 44px target. */
+function Checkbox({ label, checked, onChange, visibleLabel = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; visibleLabel?: boolean }) {
+  return (
+    <label className="-m-2 inline-flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center gap-3 p-2 text-sm font-medium">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-5 accent-primary" aria-label={visibleLabel ? undefined : label} />
+      {visibleLabel && label}
+    </label>
+  );
+}

@@ -1,0 +1,136 @@
+import { ArrowLeftIcon, CalendarDaysIcon, CameraIcon, KeyboardIcon } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/utils';
+import { apartmentLabel, formatDate } from '../../requests/format';
+import { serverApi } from '../../requests/server-api';
+import { METER_TYPES, READING_STATUS, formatConsumption, formatReading, readingWindow, readingWindowSentence } from '../meter-format';
+import { loadMyMeters } from '../my-meters';
+import { ReadingForm } from './reading-form';
+
+export const metadata: Metadata = { title: 'Meter reading' };
+
+const HISTORY_SIZE = 24;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function PortalMeterPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const api = await serverApi();
+  const group = (await loadMyMeters(api)).find((g) => g.meters.some((m) => m.id === id));
+  const meter = group?.meters.find((m) => m.id === id);
+  if (!group || !meter) notFound();
+  const readings = await api.meters.listReadings({ id, limit: HISTORY_SIZE });
+
+  const type = METER_TYPES[meter.type];
+  const Icon = type.icon;
+  const window = readingWindow(group.apartment.readingWindowStartDay, group.apartment.readingWindowEndDay);
+
+  return (
+    <>
+      <Link
+        href="/portal/meters"
+        className="-ml-2 mb-2 inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Meters
+      </Link>
+      <PageHeader title={`${type.label} meter`} description={`${apartmentLabel(group.apartment)} · Serial ${meter.serialNumber}`} />
+
+      <div className="grid gap-6">
+        <div className="flex items-center gap-4 rounded-lg border bg-card p-4 shadow-sm">
+          <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-full', type.tone)}>
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+            <dt className="text-muted-foreground">Last confirmed</dt>
+            <dd className="font-medium tabular-nums">
+              {meter.lastReading ? formatReading(meter.lastReading.value, meter.decimals, meter.unit) : 'None yet'}
+            </dd>
+            {meter.lastReading && (
+              <>
+                <dt className="text-muted-foreground">Read on</dt>
+                <dd className="font-medium">{formatDate(meter.lastReading.readAt)}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+
+        {window && (
+          <Alert variant={window.open ? 'success' : 'info'}>
+            <CalendarDaysIcon aria-hidden="true" />
+            <p>
+              {readingWindowSentence(window)}{' '}
+              {window.open
+                ? 'The window is open today.'
+                : 'Today is outside the window: you can still send a reading, and your building manager will see when it was read.'}
+            </p>
+          </Alert>
+        )}
+
+        <section aria-labelledby="new-reading-heading" className="grid gap-3">
+          <h2 id="new-reading-heading" className="text-lg font-semibold">
+            New reading
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Take a photo of the meter’s numbers: the number is read from it for you to check. You can also type it in.
+          </p>
+          <ReadingForm meter={{ id: meter.id, unit: meter.unit, decimals: meter.decimals, lastReading: meter.lastReading }} />
+        </section>
+
+        <section aria-labelledby="history-heading" className="grid gap-3">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            Your readings
+          </h2>
+          {readings.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
+              No readings of this meter yet.
+            </p>
+          ) : (
+            <ul aria-labelledby="history-heading" className="divide-y rounded-lg border bg-card">
+              {readings.data.map((reading) => {
+                const status = READING_STATUS[reading.status];
+                return (
+                  <li key={reading.id} className="grid gap-1 p-4">
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="text-lg font-semibold tabular-nums">{formatReading(reading.value, meter.decimals, meter.unit)}</p>
+                      <Badge variant={status.variant} className="shrink-0">
+                        <span className="sr-only">Status: </span>
+                        {status.label}
+                      </Badge>
+                    </div>
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                      <span>
+                        Read <time dateTime={reading.readAt}>{formatDate(reading.readAt)}</time>
+                      </span>
+                      <span>
+                        Consumption{' '}
+                        <span className="font-medium text-foreground tabular-nums">{formatConsumption(reading.consumption, meter.decimals, meter.unit)}</span>
+                      </span>
+                      <span className="inline-flex items-center gap-1">
+                        {reading.source === 'ocr' ? (
+                          <>
+                            <CameraIcon className="size-4" aria-hidden="true" /> From a photo
+                          </>
+                        ) : (
+                          <>
+                            <KeyboardIcon className="size-4" aria-hidden="true" /> Typed in
+                          </>
+                        )}
+                      </span>
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {readings.nextCursor && <p className="text-sm text-muted-foreground">The last {HISTORY_SIZE} readings are shown.</p>}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/** The server's limit for a meter photo (POST /api/meters/ocr, POST /api/uploads). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export type Candidate = { value: string; confidence: number };
+
+/** What became of a photo: read (value null when nothing was readable), only stored, or refused. */
+export type PhotoResult =
+  | { kind: 'read'; photoId: string; value: string | null; confidence: number; candidates: Candidate[] }
+  | { kind: 'stored'; photoId: string }
+  | { kind: 'refused'; message: string };
+
+const TOO_LARGE = 'The photo is larger than 10 MB. Take it again at a lower resolution.';
+const NOT_AN_IMAGE = 'This file is not a photo that can be used. Take a photo, or choose a JPEG, PNG, WebP or HEIC image.';
+
+function refusal(status: number): string | null {
+  switch (status) {
+    case 413:
+      return TOO_LARGE;
+    case 415:
+      return NOT_AN_IMAGE;
+    case 401:
+      return 'Your session has ended. Sign in again to send a photo.';
+    case 429:
+      return 'Too many photos in a short time. Wait a minute and try again.';
+    default:
+      return null;
+  }
+}
+
+async function json(response: Response): Promise<{ data?: Record<string, unknown> } | null> {
+  return (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
+}
+
+function candidatesOf(value: unknown): Candidate[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c: unknown) => {
+    const { value: v, confidence } = (c ?? {}) as { value?: unknown; confidence?: unknown };
+    return typeof v === 'string' ? [{ value: v, confidence: typeof confidence === 'number' ? confidence : 0 }] : [];
+  });
+}
+
+/**
+ * Sends a meter photo to POST /api/meters/ocr (with the meter, whose decimals help the reader). If the reader
+ * is unavailable the photo is still stored through POST /api/uploads, so it can go with a typed-in reading.
+ */
+export async function readMeterPhoto(file: File, meterId: string, signal: AbortSignal): Promise<PhotoResult> {
+  if (file.size > MAX_PHOTO_BYTES) return { kind: 'refused', message: TOO_LARGE };
+  if (file.type && !file.type.startsWith('image/')) return { kind: 'refused', message: NOT_AN_IMAGE };
+
+  const body = new FormData();
+  body.append('photo', file);
+  body.append('meterId', meterId);
+  try {
+    const response = await fetch('/api/meters/ocr', { method: 'POST', body, signal });
+    if (response.ok) {
+      const data = (await json(response))?.data;
+      if (data && typeof data.photoId === 'string') {
+        return {
+          kind: 'read',
+          photoId: data.photoId,
+          value: typeof data.value === 'string' && data.value ? data.value : null,
+          confidence: typeof data.confidence === 'number' ? data.confidence : 0,
+          candidates: candidatesOf(data.candidates),
+        };
+      }
+    }
+    const refused = refusal(response.status);
+    if (refused) return { kind: 'refused', message: refused };
+  } catch (error) {
+    if (signal.aborted) throw error;
+  }
+
+  // The reader failed or is not there: keep the photo anyway.
+  const upload = new FormData();
+  upload.append('file', file);
+  try {
+    const response = await fetch('/api/uploads', { method: 'POST', body: upload, signal });
+    const id = response.status === 201 ? (await json(response))?.data?.id : undefined;
+    if (typeof id === 'string') return { kind: 'stored', photoId: id };
+    return { kind: 'refused', message: refusal(response.status) ?? 'The photo could not be sent. Try again in a moment, or type the number in.' };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { kind: 'refused', message: 'The photo could not be sent. Check your connection and try again, or type the number in.' };
+  }
+}
+
+/** A register as printed ("00123.450") as a person types it ("123.450"). */
+export function registerToInput(value: string): string {
+  return value.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * The number a person typed, with a comma or a point as the decimal mark and spaces ignored; an error
+ * sentence when it is not a plain non-negative number or has more decimals than the meter shows.
+ */
+export function parseReading(text: string, decimals: number): { value: number } | { error: string } {
+  const cleaned = text.replace(/\s+/g, '').replace(',', '.');
+  if (!cleaned) return { error: 'Enter the number shown on the meter.' };
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: 'Enter digits only, with a point or a comma before the decimals, e.g. 123.456.' };
+  const places = cleaned.includes('.') ? cleaned.split('.')[1]!.replace(/0+$/, '').length : 0;
+  if (places > decimals) {
+    return { error: decimals === 0 ? 'This meter shows whole numbers only; leave out the decimals.' : `This meter shows at most ${decimals} decimals.` };
+  }
+  return { value: Number(cleaned) };
+}

@@ -1,0 +1,324 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { CameraIcon, CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, ScanTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useTRPC } from '@/lib/trpc/react';
+import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { cn } from '@/lib/utils';
+import { formatReading, formatUnit } from '../meter-format';
+import { parseReading, readMeterPhoto, registerToInput, type Candidate } from './read-photo';
+
+export type ReadingFormMeter = { id: string; unit: string; decimals: number; lastReading: { value: number; readAt: string } | null };
+
+type Photo = { url: string; name: string };
+type Ocr =
+  | { state: 'none' }
+  | { state: 'reading' }
+  | { state: 'read'; value: string; confidence: number; candidates: Candidate[] }
+  | { state: 'unreadable' }
+  | { state: 'stored' }
+  | { state: 'refused'; message: string };
+
+/** Below this the reader's guess is shown with a warning rather than as a likely match. */
+const SURE = 0.8;
+
+/** "is below the last confirmed reading (12.5 m3); if the meter was replaced, …" in a resident's words. */
+function valueMessage(message: string, unit: string): string {
+  const below = /^is below the last confirmed reading \(([\d.]+)/.exec(message);
+  if (below) return `This is below the last confirmed reading (${below[1]} ${formatUnit(unit)}). Check the number; if the meter was replaced, tell your building manager.`;
+  return asSentence(message);
+}
+
+/**
+ * A resident reads a meter: takes a photo (read by the server and pre-filled here to check), or types the
+ * number in, and sends it. The buttons sit at the bottom of the screen, above the navigation.
+ */
+export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const submit = useMutation(trpc.meters.submitReading.mutationOptions());
+
+  const [photo, setPhoto] = useState<Photo | null>(null);
+  const [photoId, setPhotoId] = useState<string | null>(null);
+  const [ocr, setOcr] = useState<Ocr>({ state: 'none' });
+  const [value, setValue] = useState('');
+  const [valueError, setValueError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ key: number; text: string } | null>(null);
+
+  const fileInputId = useId();
+  const valueRef = useRef<HTMLInputElement>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const reading = useRef<AbortController | null>(null);
+  const photoUrl = useRef<string | null>(null);
+
+  // Leaving the page: stop a photo on its way and free the preview.
+  useEffect(
+    () => () => {
+      reading.current?.abort();
+      if (photoUrl.current) URL.revokeObjectURL(photoUrl.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  function showPhoto(next: Photo | null) {
+    if (photoUrl.current) URL.revokeObjectURL(photoUrl.current);
+    photoUrl.current = next?.url ?? null;
+    setPhoto(next);
+  }
+
+  function showFormError(message: string) {
+    setFormError(message);
+    requestAnimationFrame(() => formErrorRef.current?.focus());
+  }
+
+  async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that taking or choosing the same file again fires a change.
+    event.target.value = '';
+    if (!file) return;
+    reading.current?.abort();
+    const controller = new AbortController();
+    reading.current = controller;
+
+    setSent(null);
+    setFormError(null);
+    setValueError(undefined);
+    setPhotoId(null);
+    showPhoto({ url: URL.createObjectURL(file), name: file.name || 'Meter photo' });
+    setOcr({ state: 'reading' });
+
+    let result;
+    try {
+      result = await readMeterPhoto(file, meter.id, controller.signal);
+    } catch {
+      return; // replaced by a newer photo, or the page was left
+    }
+    if (reading.current !== controller) return;
+    reading.current = null;
+    if (result.kind === 'refused') {
+      showPhoto(null);
+      setOcr({ state: 'refused', message: result.message });
+      return;
+    }
+    setPhotoId(result.photoId);
+    if (result.kind === 'stored') {
+      setOcr({ state: 'stored' });
+    } else if (result.value === null) {
+      setOcr({ state: 'unreadable' });
+    } else {
+      setOcr({ state: 'read', value: result.value, confidence: result.confidence, candidates: result.candidates });
+      setValue(registerToInput(result.value));
+    }
+    // Straight on to checking or typing the number.
+    valueRef.current?.focus({ preventScroll: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submit.isPending || ocr.state === 'reading') return;
+    setFormError(null);
+    const parsed = parseReading(value, meter.decimals);
+    if ('error' in parsed) {
+      setValueError(parsed.error);
+      valueRef.current?.focus();
+      return;
+    }
+    setValueError(undefined);
+    submit.mutate(
+      { id: meter.id, value: parsed.value, ...(photoId ? { source: 'ocr' as const, photoId } : { source: 'manual' as const }) },
+      {
+        onSuccess: ({ data }) => {
+          setSent({ key: Date.now(), text: `Reading ${formatReading(data.value, meter.decimals, meter.unit)} sent. Your building manager confirms it; it is listed below.` });
+          setValue('');
+          setPhotoId(null);
+          showPhoto(null);
+          setOcr({ state: 'none' });
+          router.refresh();
+        },
+        onError: (failure) => {
+          const errors = fieldErrors(failure);
+          const onValue = errors.find((e) => e.path === 'value');
+          if (onValue) {
+            setValueError(valueMessage(onValue.message, meter.unit));
+            valueRef.current?.focus();
+          } else if (errors.some((e) => e.path === 'photoId')) {
+            setPhotoId(null);
+            showPhoto(null);
+            setOcr({ state: 'none' });
+            showFormError('The photo could not be attached. Take it again, or send the number without a photo.');
+          } else if (errorCode(failure) === 'NOT_FOUND') {
+            showFormError('This meter is no longer linked to your account. Go back to your meters and reload.');
+          } else {
+            showFormError(`The reading could not be sent. ${describeError(failure)}`);
+          }
+        },
+      },
+    );
+  }
+
+  const busy = submit.isPending || ocr.state === 'reading';
+  const others = ocr.state === 'read' ? ocr.candidates.filter((c) => c.value !== ocr.value).slice(0, 3) : [];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="New reading" className="grid gap-5">
+      {sent && (
+        <Alert
+          key={sent.key}
+          ref={sentRef}
+          tabIndex={-1}
+          variant="success"
+          role="status"
+          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <CircleCheckIcon aria-hidden="true" />
+          <p>{sent.text}</p>
+        </Alert>
+      )}
+      {formError && (
+        <Alert
+          ref={formErrorRef}
+          tabIndex={-1}
+          variant="destructive"
+          role="alert"
+          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{formError}</p>
+        </Alert>
+      )}
+
+      {photo && (
+        <figure className="relative overflow-hidden rounded-lg border bg-muted">
+          {/* A local preview (blob: URL) of the photo just taken; next/image cannot optimise it. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={photo.url} alt="Your photo of the meter" className="max-h-72 w-full object-contain" />
+          {ocr.state === 'reading' && (
+            <figcaption className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-2 bg-foreground/75 py-2 text-sm font-medium text-background">
+              <LoaderCircleIcon className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+              Reading the number…
+            </figcaption>
+          )}
+        </figure>
+      )}
+
+      <div aria-live="polite" className="grid gap-2 empty:hidden">
+        {ocr.state === 'read' && (
+          <Alert variant={ocr.confidence >= SURE ? 'info' : 'destructive'}>
+            {ocr.confidence >= SURE ? <ScanTextIcon aria-hidden="true" /> : <TriangleAlertIcon aria-hidden="true" />}
+            <p>
+              <span className="font-semibold">Check the number.</span> Read from the photo as{' '}
+              <span className="font-semibold tabular-nums">{ocr.value}</span> ({Math.round(ocr.confidence * 100)} % sure).{' '}
+              {ocr.confidence >= SURE ? 'Compare it with the meter and correct it if needed.' : 'The photo was hard to read: compare every digit with the meter.'}
+            </p>
+          </Alert>
+        )}
+        {ocr.state === 'unreadable' && (
+          <Alert variant="destructive">
+            <TriangleAlertIcon aria-hidden="true" />
+            <p>No number could be read from this photo. Type the number from the meter below, or take a sharper photo closer to the numbers.</p>
+          </Alert>
+        )}
+        {ocr.state === 'stored' && (
+          <Alert>
+            <CameraIcon aria-hidden="true" />
+            <p>The photo is attached, but the number could not be read automatically just now. Type it in below.</p>
+          </Alert>
+        )}
+        {ocr.state === 'refused' && (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>{ocr.message}</p>
+          </Alert>
+        )}
+      </div>
+
+      <FormField
+        label={`Reading (${formatUnit(meter.unit)})`}
+        description={
+          meter.lastReading
+            ? `The last confirmed reading is ${formatReading(meter.lastReading.value, meter.decimals, meter.unit)}. ${meter.decimals > 0 ? `Include the ${meter.decimals} red decimal digits.` : ''}`.trim()
+            : meter.decimals > 0
+              ? `Include the ${meter.decimals} red decimal digits.`
+              : undefined
+        }
+        error={valueError}
+      >
+        <Input
+          ref={valueRef}
+          name="value"
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="send"
+          placeholder={ocr.state === 'reading' ? 'Reading the photo…' : (0).toFixed(meter.decimals)}
+          value={value}
+          disabled={submit.isPending}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (valueError) setValueError(undefined);
+          }}
+          className="h-14 text-2xl font-semibold tabular-nums sm:text-2xl"
+        />
+      </FormField>
+
+      {others.length > 0 && (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">Other readings of the photo:</p>
+          <div className="flex flex-wrap gap-2">
+            {others.map((c) => (
+              <Button key={c.value} variant="outline" size="lg" className="tabular-nums" onClick={() => setValue(registerToInput(c.value))}>
+                Use {registerToInput(c.value)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+
+      {/* Thumb reach: the two actions stay at the bottom of the screen, above the navigation, while the form is in view. */}
+      <div className="sticky bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-10 -mx-4 grid gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex sm:border-0 sm:bg-transparent sm:px-0 sm:py-0">
+        <div>
+          {/* The real input stays focusable for keyboards and screen readers; the label is what a finger taps. */}
+          <input
+            id={fileInputId}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={submit.isPending}
+            onChange={onPhotoChosen}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={fileInputId}
+            className={cn(
+              buttonVariants({ variant: photo || value ? 'outline' : 'default', size: 'lg' }),
+              'h-14 w-full cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-60 sm:w-auto [&_svg]:size-5',
+            )}
+          >
+            <CameraIcon aria-hidden="true" />
+            {photo ? 'Take another photo' : 'Take a photo'}
+          </label>
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          variant={photo || value ? 'default' : 'outline'}
+          aria-disabled={busy}
+          className="h-14 w-full aria-disabled:opacity-60 sm:w-auto [&_svg]:size-5"
+        >
+          {busy ? <LoaderCircleIcon className="motion-safe:animate-spin" aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
+          {submit.isPending ? 'Sending…' : ocr.state === 'reading' ? 'Reading the photo…' : 'Send reading'}
+        </Button>
+      </div>
+    </form>
+  );
+}

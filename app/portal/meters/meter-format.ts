@@ -1,0 +1,65 @@
+import { DropletIcon, FlameIcon, HeaterIcon, ZapIcon, type LucideIcon } from 'lucide-react';
+
+// Meters and readings as residents and managers read them; shared by the portal and the manager pages.
+
+export type MeterType = 'cold_water' | 'hot_water' | 'heating' | 'electricity' | 'gas';
+export type ReadingStatus = 'submitted' | 'confirmed' | 'rejected';
+
+export const METER_TYPES: Record<MeterType, { label: string; icon: LucideIcon; tone: string }> = {
+  cold_water: { label: 'Cold water', icon: DropletIcon, tone: 'bg-sky-100 text-sky-800' },
+  hot_water: { label: 'Hot water', icon: DropletIcon, tone: 'bg-red-100 text-red-800' },
+  heating: { label: 'Heating', icon: HeaterIcon, tone: 'bg-orange-100 text-orange-800' },
+  electricity: { label: 'Electricity', icon: ZapIcon, tone: 'bg-yellow-100 text-yellow-900' },
+  gas: { label: 'Gas', icon: FlameIcon, tone: 'bg-blue-100 text-blue-800' },
+};
+
+export const READING_STATUS: Record<ReadingStatus, { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
+  submitted: { label: 'Waiting for confirmation', variant: 'warning' },
+  confirmed: { label: 'Confirmed', variant: 'success' },
+  rejected: { label: 'Rejected', variant: 'destructive' },
+};
+
+/** "m3" → "m³"; other units as stored. */
+export function formatUnit(unit: string): string {
+  return unit.replace(/^m3$/, 'm³');
+}
+
+/** A register value with the meter's decimals, e.g. "123.450 m³". */
+export function formatReading(value: number, decimals: number, unit?: string): string {
+  const text = value.toFixed(Math.max(0, Math.min(decimals, 6)));
+  return unit ? `${text} ${formatUnit(unit)}` : text;
+}
+
+/** A consumption with its sign, e.g. "+3.200 m³"; "—" when there is nothing to compare with. */
+export function formatConsumption(consumption: number | null, decimals: number, unit: string): string {
+  if (consumption === null) return '—';
+  return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit)}`;
+}
+
+/** 1 → "1st", 22 → "22nd", 13 → "13th". */
+export function ordinal(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+export type ReadingWindow = { startDay: number; endDay: number; open: boolean };
+
+/** The buildings' people live in Estonia: "today" is Tallinn's (as in lib/format). */
+const TIME_ZONE = 'Europe/Tallinn';
+
+/** The building's reading window (days of the month) and whether today falls within it; null when none is set. */
+export function readingWindow(startDay: number | null, endDay: number | null, now = new Date()): ReadingWindow | null {
+  if (startDay === null || endDay === null) return null;
+  const today = Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric' }).format(now));
+  // A window such as 28th–3rd runs over the turn of the month.
+  const open = startDay <= endDay ? today >= startDay && today <= endDay : today >= startDay || today <= endDay;
+  return { startDay, endDay, open };
+}
+
+/** "Submit readings between the 20th and 25th of each month." */
+export function readingWindowSentence(window: ReadingWindow): string {
+  return window.startDay === window.endDay
+    ? `Submit readings on the ${ordinal(window.startDay)} of each month.`
+    : `Submit readings between the ${ordinal(window.startDay)} and ${ordinal(window.endDay)} of each month.`;
+}

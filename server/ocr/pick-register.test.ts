@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type OcrLine, plausibility, type Quad, rankCandidates, readRegister, registerRegions, withDecimalMark } from './pick-register';
+
+const box = (x: number, y: number, w: number, h: number): Quad => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
+const line = (text: string, x: number, y: number, w: number, h: number, confidence = 0.95): OcrLine => ({ text, confidence, box: box(x, y, w, h) });
+
+describe('registerRegions', () => {
+  it('picks the large digit row beside the unit over the serial number, ratings and year', () => {
+    const lines = [
+      line('Qn 2,5 m3/h', 300, 120, 200, 30),
+      line('00123', 250, 250, 240, 70),
+      line('456', 500, 252, 140, 68),
+      line('m3', 660, 262, 50, 45),
+      line('Nr 12345678', 300, 380, 230, 32, 0.99),
+      line('PN 16 bar 2019', 300, 430, 260, 28),
+    ];
+    const [best] = registerRegions(lines);
+    expect(best!.text).toBe('00123 456 m3');
+    expect(best!.unit).toBe('m3');
+  });
+});
+
+describe('readRegister', () => {
+  it('takes the decimals from red drums at the end of the row', () => {
+    const chars = [...'0012345'].map((ch, i) => ({ ch, p: 0.99, x: 0.1 + i * 0.1 }));
+    // Columns 0.6..0.85 of the crop are red: the last two drums.
+    const red = Array.from({ length: 100 }, (_, i) => (i >= 55 && i <= 85 ? 0.6 : 0));
+    expect(readRegister(chars, { red })).toMatchObject({ digits: '0012345', decimals: 2, decimalsFrom: 'red' });
+  });
+
+  it('puts back repeated digits the recogniser merged', () => {
+    // "51000" read as "5100": the last 0 sits two drum pitches after the one before it.
+    const chars = [
+      { ch: '5', p: 0.99, x: 0.1 },
+      { ch: '1', p: 0.99, x: 0.2 },
+      { ch: '0', p: 0.99, x: 0.3 },
+      { ch: '0', p: 0.99, x: 0.5 },
+    ];
+    expect(readRegister(chars)!.digits).toBe('51000');
+  });
+});
+
+describe('rankCandidates', () => {
+  it("prefers the meter's known decimals, and a value that does not run backwards", () => {
+    const read = { digits: '0012345', decimals: 2, decimalsFrom: 'red' as const, probs: [0.99, 0.99, 0.99, 0.99, 0.99, 0.6, 0.99], alts: [undefined, undefined, undefined, undefined, undefined, { ch: '8', p: 0.35 }, undefined], confidence: 0.9, span: [0.1, 0.7] as [number, number], pitch: 0.1 };
+    expect(rankCandidates([read], { decimals: 3 })[0]!.value).toBe('0012.345');
+    // The alternative 0012385 (123.85) is above the last reading, 0012345 (123.45) below it.
+    expect(rankCandidates([read], { lastReading: 123.6 })[0]!.value).toBe('00123.85');
+  });
+
+  it('property: confidences stay within 0..1 and the list is best first', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    fc.assert(
+      fc.property(fc.array(digit, { minLength: 1, maxLength: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.option(fc.integer({ min: 0, max: 3 })), (ds, p, decimals) => {
+        const digits = ds.join('');
+        const read = { digits, decimals: null, decimalsFrom: null, probs: ds.map(() => p), alts: ds.map(() => ({ ch: '7', p: 1 - p })), confidence: p, span: [0, 1] as [number, number], pitch: null };
+        const ranked = rankCandidates([read], { decimals });
+        for (const c of ranked) {
+          expect(c.confidence).toBeGreaterThanOrEqual(0);
+          expect(c.confidence).toBeLessThanOrEqual(1);
+        }
+        expect(ranked.map((c) => c.confidence)).toEqual([...ranked.map((c) => c.confidence)].sort((a, b) => b - a));
+      }),
+    );
+  });
+});
+
+describe('withDecimalMark and plausibility', () => {
+  it('keeps every digit and leading zeros', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,10}$/), fc.integer({ min: 0, max: 4 }), (digits, decimals) => {
+        const value = withDecimalMark(digits, decimals);
+        expect(value.replace('.', '')).toBe(digits);
+        if (decimals > 0 && decimals < digits.length) expect(value.split('.')[1]).toHaveLength(decimals);
+      }),
+    );
+  });
+
+  it('trusts a value below the last reading, or far above it, less', () => {
+    expect(plausibility('00120.5', 100)).toBe(1);
+    expect(plausibility('00090.0', 100)).toBeLessThan(1);
+    expect(plausibility('99999', 100)).toBeLessThan(1);
+    expect(plausibility('5', null)).toBe(1);
+  });
+});
