@@ -151,7 +151,8 @@ test.describe('residents', () => {
 
     const link = await inviteLink(request, email);
     const invitee = await freshPage(browser, baseURL);
-    await invitee.goto(link);
+    const spent = await invitee.goto(link);
+    expect(spent?.status()).toBe(404);
     await expect(invitee.getByRole('main').getByRole('alert')).toContainText('not valid any more');
     await invitee.context().close();
   });

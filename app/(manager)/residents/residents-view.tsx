@@ -383,7 +383,7 @@ function InvitationsSection({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const query = useQuery(trpc.residents.listInvitations.queryOptions());
+  const query = useQuery(trpc.residents.listInvitations.queryOptions({ limit: 200 }));
   const cancel = useMutation(
     trpc.residents.cancelInvitation.mutationOptions({
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.residents.listInvitations.queryKey() }),

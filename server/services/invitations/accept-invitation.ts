@@ -22,6 +22,8 @@ export async function acceptInvitation({ db, now, input }: { db: Db; now: Date; 
   if (!invitation) throw new NotFoundError('Invitation');
 
   const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = ${invitation.email}`);
+  // A disabled account cannot sign in, so it cannot take the invitation either (as with the magic link).
+  if (existing?.disabledAt) throw new NotFoundError('Invitation');
   const errors: FieldError[] = [];
   if (existing) {
     if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash))) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type MaintenanceStatus, maintenanceRequests } from '@/db/schema';
 import type { ServiceContext } from '../context';
+import { requireBuilding } from '../apartments/apartment-fields';
 import { decodeCursor, pageOf } from '../pagination';
 import { myApartmentIds } from '../residents/my-apartments';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
@@ -15,7 +16,11 @@ export async function listMaintenanceRequests({ ctx, input }: { ctx: ServiceCont
     if (mine.length === 0) return { items: [], nextCursor: null };
     where.push(inArray(maintenanceRequests.apartmentId, mine));
   }
-  if (input.buildingId) where.push(eq(maintenanceRequests.buildingId, input.buildingId));
+  if (input.buildingId) {
+    // Another tenant's building is not found, as everywhere; not an empty list.
+    await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
+    where.push(eq(maintenanceRequests.buildingId, input.buildingId));
+  }
   if (input.apartmentId) where.push(eq(maintenanceRequests.apartmentId, input.apartmentId));
   if (input.status) where.push(eq(maintenanceRequests.status, input.status));
   if (input.cursor) {

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import { and, eq } from 'drizzle-orm';
-import { type MaintenanceStatus, maintenanceRequests, users } from '@/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { apartmentResidents, type MaintenanceStatus, maintenanceRequests, users } from '@/db/schema';
 import { NotificationEmail } from '@/emails';
 import { canMoveMaintenance } from '@/server/domain/maintenance-status';
 import { env } from '@/server/env';
@@ -14,7 +14,7 @@ import { type MaintenanceRequestView, withPhotos } from './request-view';
 
 const LABEL: Record<MaintenanceStatus, string> = { open: 'open', in_progress: 'in progress', resolved: 'resolved', closed: 'closed' };
 
-/** Moves a request along open → in_progress → resolved → closed (or open → closed); the resident is told by email. */
+/** Moves a request along open → in_progress → resolved → closed (or open → closed); the apartment's residents are told by email. */
 export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceContext; input: { id: string; status: MaintenanceStatus } }): Promise<MaintenanceRequestView> {
   requireRole(ctx, ...MANAGERS);
   const view = await ctx.db.transaction(async (tx) => {
@@ -37,27 +37,34 @@ export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceCont
     const [v] = await withPhotos(tx, ctx.tenantId, [row!]);
     return v!;
   });
-  await notifyResident(ctx, view);
+  await notifyResidents(ctx, view);
   return view;
 }
 
-/** After the commit: one email per request and status (the key makes a retry send nothing twice). */
-async function notifyResident(ctx: ServiceContext, request: MaintenanceRequestView): Promise<void> {
-  if (!request.createdBy) return;
-  const [creator] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.createdBy));
-  if (!creator) return;
-  try {
-    await sendMail({
-      to: creator.email,
-      subject: `Your request "${request.title}" is ${LABEL[request.status]}`,
-      react: createElement(NotificationEmail, {
-        title: `Request ${LABEL[request.status]}`,
-        paragraphs: [`Your maintenance request "${request.title}" is now ${LABEL[request.status]}.`],
-        action: { label: 'See your requests', url: `${env.APP_URL}/portal/requests` },
-      }),
-      idempotencyKey: `maintenance-status:${request.id}:${request.status}`,
-    });
-  } catch (err) {
-    logger.error('maintenance status email failed', { requestId: ctx.requestId, err });
+/**
+ * After the commit: each resident of the request's apartment gets one email per status (whoever filed it,
+ * a resident or a manager on their behalf); the key makes a retry send nothing twice.
+ */
+async function notifyResidents(ctx: ServiceContext, request: MaintenanceRequestView): Promise<void> {
+  const recipients = await ctx.db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(apartmentResidents)
+    .innerJoin(users, eq(users.id, apartmentResidents.userId))
+    .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.apartmentId, request.apartmentId), isNull(users.disabledAt)));
+  for (const recipient of recipients) {
+    try {
+      await sendMail({
+        to: recipient.email,
+        subject: `Your request "${request.title}" is ${LABEL[request.status]}`,
+        react: createElement(NotificationEmail, {
+          title: `Request ${LABEL[request.status]}`,
+          paragraphs: [`The maintenance request "${request.title}" for your apartment is now ${LABEL[request.status]}.`],
+          action: { label: 'See your requests', url: `${env.APP_URL}/portal/requests` },
+        }),
+        idempotencyKey: `maintenance-status:${request.id}:${request.status}:${recipient.id}`,
+      });
+    } catch (err) {
+      logger.error('maintenance status email failed', { requestId: ctx.requestId, err });
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { apartmentResidents, apartments, users } from '@/db/schema';
+import { requireBuilding } from '../apartments/apartment-fields';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
 
@@ -18,7 +19,11 @@ export type ResidentView = {
 export async function listResidents({ ctx, input }: { ctx: ServiceContext; input: { buildingId?: string; apartmentId?: string; limit: number; cursor?: string } }): Promise<{ items: ResidentView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
   const where: SQL[] = [eq(apartmentResidents.tenantId, ctx.tenantId)];
-  if (input.buildingId) where.push(eq(apartments.buildingId, input.buildingId));
+  if (input.buildingId) {
+    // Another tenant's building is not found, as everywhere; not an empty list.
+    await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
+    where.push(eq(apartments.buildingId, input.buildingId));
+  }
   if (input.apartmentId) where.push(eq(apartmentResidents.apartmentId, input.apartmentId));
   if (input.cursor) {
     const [email, id] = decodeCursor(input.cursor, 2) as [string, string];

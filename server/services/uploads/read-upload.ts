@@ -6,13 +6,15 @@ import { NotFoundError } from '../errors';
 import { myApartmentIds } from '../residents/my-apartments';
 
 /**
- * An uploaded file for a user of its tenant who may see its record: managers any, residents
- * their own uploads and those of their apartments' records. Anyone else: 404.
+ * An uploaded file for a user of its tenant who may see its record: managers any, residents their
+ * own uploads not yet attached and those of their apartments' records. Anyone else: 404.
  */
 export async function readUpload({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ bytes: Uint8Array; contentType: string }> {
   const [upload] = await ctx.db.select().from(uploads).where(and(eq(uploads.tenantId, ctx.tenantId), eq(uploads.id, input.id)));
   if (!upload) throw new NotFoundError('File');
-  if (ctx.role === 'resident' && upload.uploadedBy !== ctx.userId) {
+  // A resident's own upload is theirs only until it is attached; from then on the record decides.
+  const ownUnattached = upload.uploadedBy === ctx.userId && !upload.entityId;
+  if (ctx.role === 'resident' && !ownUnattached) {
     let apartmentId: string | undefined;
     if (upload.entityType === 'maintenance_request' && upload.entityId) {
       [{ apartmentId } = { apartmentId: undefined }] = await ctx.db

@@ -95,6 +95,48 @@ describe('maintenance requests', () => {
     const { rows } = await rawQuery(`select subject from mail_messages where $1 = any("to")`, [t.resident.email]);
     expect(rows.map((r) => r.subject)).toContain('Your request "open->in_progress" is in progress');
   });
+
+  it('stores one maintenance.updated per move with its status, and mails the residents even when a manager filed it', async () => {
+    const t = await makeTenant();
+    const { mine } = await homeOf(t);
+    const flatmate = await addUser(t.tenantId, 'resident');
+    await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine, userId: flatmate.userId });
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const filed = await manager('POST', '/maintenance-requests', { apartmentId: mine, title: 'Stairwell light', description: 'Flickers' });
+    expect(filed.status).toBe(201);
+    const id = filed.body.data.id;
+    for (const status of ['in_progress', 'resolved', 'closed']) expect((await manager('PATCH', `/maintenance-requests/${id}`, { status })).status).toBe(200);
+
+    const updates = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'maintenance.updated'))).orderBy(events.occurredAt, events.id);
+    expect(updates.map((e) => e.data)).toEqual([
+      { requestId: id, status: 'in_progress' },
+      { requestId: id, status: 'resolved' },
+      { requestId: id, status: 'closed' },
+    ]);
+    for (const person of [t.resident, flatmate]) {
+      const { rows } = await rawQuery(`select subject from mail_messages where $1 = any("to") order by created_at`, [person.email]);
+      expect(rows.map((r) => r.subject)).toEqual(['Your request "Stairwell light" is in progress', 'Your request "Stairwell light" is resolved', 'Your request "Stairwell light" is closed']);
+    }
+    const { rows: toManager } = await rawQuery(`select subject from mail_messages where $1 = any("to")`, [t.manager.email]);
+    expect(toManager).toHaveLength(0);
+  });
+
+  it('managers filter by building and status', async () => {
+    const t = await makeTenant();
+    const first = await homeOf(t);
+    const second = await homeOf(t, ['9', '10']);
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const a = (await manager('POST', '/maintenance-requests', { apartmentId: first.mine, title: 'A', description: 'a' })).body.data;
+    const b = (await manager('POST', '/maintenance-requests', { apartmentId: second.mine, title: 'B', description: 'b' })).body.data;
+    await manager('PATCH', `/maintenance-requests/${b.id}`, { status: 'in_progress' });
+    const ids = async (query: string) => (await manager('GET', `/maintenance-requests?${query}`)).body.data.map((r: { id: string }) => r.id);
+    expect(await ids(`buildingId=${first.buildingId}`)).toEqual([a.id]);
+    expect(await ids('status=in_progress')).toEqual([b.id]);
+    expect(await ids(`buildingId=${first.buildingId}&status=in_progress`)).toEqual([]);
+    expect((await manager('GET', '/maintenance-requests?status=done')).status).toBe(400);
+    const stranger = await makeTenant();
+    expect((await api(await bearerFor(stranger.tenantId, stranger.manager))('GET', `/maintenance-requests?buildingId=${first.buildingId}`)).status).toBe(404);
+  });
 });
 
 describe('uploads', () => {
@@ -108,6 +150,14 @@ describe('uploads', () => {
     big.set(PNG);
     const tooBig = await upload(auth, big);
     expect(tooBig.status).toBe(413);
+    // The size is checked before the type: a large file that is not an image is 413 too.
+    const bigText = await upload(auth, new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41), 'notes.txt');
+    expect(bigText.status).toBe(413);
+    expect(bigText.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const webp = await upload(auth, Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(64)]));
+    expect(webp.body.data?.contentType).toBe('image/webp');
+    const heic = await upload(auth, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]));
+    expect(heic.body.data?.contentType).toBe('image/heic');
     const jpeg = await upload(auth, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]), Buffer.alloc(64)]));
     expect(jpeg.body.data?.contentType).toBe('image/jpeg');
   });
@@ -128,5 +178,21 @@ describe('uploads', () => {
     // A resident of the same tenant who does not live there.
     const neighbour = await addUser(t.tenantId, 'resident');
     expect((await download(await bearerFor(t.tenantId, neighbour), photo.id)).status).toBe(404);
+  });
+
+  it('stops serving a resident their own photo once they no longer live in its apartment', async () => {
+    const t = await makeTenant();
+    const { mine, notMine } = await homeOf(t);
+    // They keep another apartment, so they still belong to the tenant.
+    await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: notMine, userId: t.resident.userId });
+    const residentAuth = await bearerFor(t.tenantId, t.resident);
+    const photo = (await upload(residentAuth, PNG)).body.data;
+    expect((await download(residentAuth, photo.id)).status).toBe(200); // not attached yet: the uploader's
+    await api(residentAuth)('POST', '/maintenance-requests', { apartmentId: mine, title: 'Crack', description: 'Wall', photoIds: [photo.id] });
+    expect((await download(residentAuth, photo.id)).status).toBe(200);
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const row = (await manager('GET', `/residents?apartmentId=${mine}`)).body.data.find((r: { userId: string }) => r.userId === t.resident.userId);
+    expect((await manager('DELETE', `/residents/${row.id}`)).status).toBe(204);
+    expect((await download(residentAuth, photo.id)).status).toBe(404);
   });
 });

@@ -66,9 +66,12 @@ export const residentsRouter = createRouter({
 
   listInvitations: managerProcedure
     .meta({ openapi: { method: 'GET', path: '/invitations', tags, summary: 'List pending invitations', description: 'Invitations not yet accepted, cancelled or expired.' } })
-    .input(z.void())
+    .input(PageQuery)
     .output(page(InvitationOutput))
-    .query(async ({ ctx }) => ({ data: (await listInvitations({ ctx: ctx.svc })).map(invitationOut), nextCursor: null })),
+    .query(async ({ ctx, input }) => {
+      const { items, nextCursor } = await listInvitations({ ctx: ctx.svc, input });
+      return { data: items.map(invitationOut), nextCursor };
+    }),
 
   cancelInvitation: managerProcedure
     .meta({ openapi: { method: 'DELETE', path: '/invitations/{id}', tags, summary: 'Cancel an invitation', description: 'Its link stops working. Only pending invitations can be cancelled.' } })

@@ -114,6 +114,34 @@ describe('invitations', () => {
   });
 });
 
+describe('invitations, more', () => {
+  it('lists pending invitations a page at a time', async () => {
+    const t = await makeTenant();
+    const { apartmentId } = await apartmentOf(t);
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await manager('POST', '/invitations', { email: `page-${i}-${Math.random().toString(36).slice(2)}@example.test`, apartmentId })).body.data.id);
+    const first = await manager('GET', '/invitations?limit=2');
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await manager('GET', `/invitations?limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.nextCursor).toBeNull();
+    expect([...first.body.data, ...second.body.data].map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('a disabled account cannot take an invitation: 404, and the invitation stays pending', async () => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    const { apartmentId } = await apartmentOf(t);
+    await getDb().update(users).set({ disabledAt: new Date() }).where(eq(users.id, other.resident.userId));
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const invited = await manager('POST', '/invitations', { email: other.resident.email, apartmentId });
+    const token = await tokenFromMail(other.resident.email);
+    expect((await api()('POST', '/invitations/accept', { token, name: '', password: TEST_PASSWORD })).status).toBe(404);
+    expect((await manager('GET', '/invitations')).body.data.map((i: { id: string }) => i.id)).toEqual([invited.body.data.id]);
+  });
+});
+
 describe('residents', () => {
   it('removes a resident from an apartment; another tenant gets 404', async () => {
     const t = await makeTenant();
@@ -126,5 +154,25 @@ describe('residents', () => {
     expect((await manager('DELETE', `/residents/${link!.id}`)).status).toBe(204);
     expect((await manager('GET', `/residents?apartmentId=${apartmentId}`)).body.data).toEqual([]);
     expect(await getDb().select().from(apartmentResidents).where(and(eq(apartmentResidents.userId, t.resident.userId)))).toEqual([]);
+  });
+
+  it('pages through residents with a cursor, and a filter on another tenant\'s building is 404', async () => {
+    const t = await makeTenant();
+    const { apartmentId, buildingId } = await apartmentOf(t);
+    const people = [t.resident, t.manager, t.admin];
+    await getDb().insert(apartmentResidents).values(people.map((p) => ({ tenantId: t.tenantId, apartmentId, userId: p.userId })));
+    const manager = api(await bearerFor(t.tenantId, t.manager));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { data: Array<{ email: string }>; nextCursor: string | null } } = await manager('GET', `/residents?buildingId=${buildingId}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.data.map((r) => r.email));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(people.map((p) => p.email).sort());
+    const other = await makeTenant();
+    expect((await api(await bearerFor(other.tenantId, other.manager))('GET', `/residents?buildingId=${buildingId}`)).status).toBe(404);
+    expect((await manager('GET', '/residents?cursor=not-a-cursor')).status).toBe(400);
   });
 });
