@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apartments, buildings } from './property';
 import { tenants } from './tenancy';
@@ -41,13 +42,16 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One invoice per apartment and period: two concurrent generations cannot both create.
-    uniqueIndex('invoices_apartment_period_key').on(t.apartmentId, t.periodStart, t.periodEnd),
+    // One invoice per apartment and period: two concurrent generations cannot both create. A void one
+    // does not count, so a wrong invoice can be voided and generated again.
+    uniqueIndex('invoices_apartment_period_key').on(t.apartmentId, t.periodStart, t.periodEnd).where(sql`status <> 'void'`),
     uniqueIndex('invoices_tenant_number_key').on(t.tenantId, t.number),
     index('invoices_tenant_status_due_idx').on(t.tenantId, t.status, t.dueDate),
     index('invoices_tenant_building_period_idx').on(t.tenantId, t.buildingId, t.periodStart),
     index('invoices_tenant_apartment_idx').on(t.tenantId, t.apartmentId, t.periodStart),
-    index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The list's order (newest first, id breaking ties of one generation), alone and per building.
+    index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('invoices_tenant_building_created_idx').on(t.tenantId, t.buildingId, t.createdAt, t.id),
   ],
 );
 
@@ -100,9 +104,11 @@ export const payments = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    invoiceId: uuid('invoice_id')
+    /** The invoice paid; null for a prepayment, which becomes the apartment's credit. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
       .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+      .references(() => apartments.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     method: paymentMethodEnum('method').notNull(),
@@ -112,7 +118,11 @@ export const payments = pgTable(
     externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt), index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId)],
+  (t) => [
+    index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt),
+    index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('payments_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -145,12 +155,13 @@ export const invoicePenalties = pgTable(
   (t) => [index('invoice_penalties_invoice_idx').on(t.invoiceId, t.throughDate), index('invoice_penalties_charged_idx').on(t.chargedInvoiceId)],
 );
 
-export const creditEntryKindEnum = pgEnum('credit_entry_kind', ['overpayment', 'applied', 'returned']);
+export const creditEntryKindEnum = pgEnum('credit_entry_kind', ['overpayment', 'prepayment', 'applied', 'returned']);
 export type CreditEntryKind = (typeof creditEntryKindEnum.enumValues)[number];
 
 /**
  * An apartment's credit balance as a ledger: + for money paid above an invoice's open balance
- * (`overpayment`, with the payment), − when a generated invoice uses it (`applied`, with that invoice),
+ * (`overpayment`, with the payment) or paid ahead of any invoice (`prepayment`, with the payment),
+ * − when a generated invoice uses it (`applied`, with that invoice),
  * + when that invoice is voided (`returned`). The balance is the sum; rows are never changed.
  */
 export const apartmentCredits = pgTable(

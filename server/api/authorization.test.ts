@@ -47,6 +47,7 @@ const HANDLERS: Record<string, { handler: () => Promise<Handler>; roles: string[
   'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
+  'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
   'post /buildings/{id}/apartments/import': {
     handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as Handler,
     roles: ['admin', 'manager'],

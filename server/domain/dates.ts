@@ -1,4 +1,6 @@
-/** Calendar dates as `YYYY-MM-DD` strings; "today" is the tenant's. */
+import { TZDate } from '@date-fns/tz';
+
+/** Calendar dates as `YYYY-MM-DD` strings; "today" and every day boundary are the tenant's. */
 
 export function todayIn(timeZone: string, now: Date): string {
   // en-CA formats as YYYY-MM-DD.
@@ -17,7 +19,13 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The end of a calendar day as an instant: readings "at or before" the day include the whole day (UTC). */
-export function endOfDay(date: string): Date {
-  return new Date(`${date}T23:59:59.999Z`);
+/** The first instant of a calendar day in `timeZone` (DST-aware: not always 24 h after the one before). */
+export function startOfDayIn(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
+}
+
+/** The last millisecond of a calendar day in `timeZone`: "at or before the day" includes the whole local day. */
+export function endOfDayIn(date: string, timeZone: string): Date {
+  return new Date(startOfDayIn(addDays(date, 1), timeZone).getTime() - 1);
 }

@@ -9,7 +9,8 @@ export const EventPayloads = {
   'invoice.sent': z.object({ invoiceId: z.uuid(), number: z.string(), status: z.literal('sent') }),
   'invoice.paid': z.object({ invoiceId: z.uuid(), amount: money, number: z.string(), paidDate: isoDate }),
   'invoice.overdue': z.object({ invoiceId: z.uuid(), number: z.string(), dueDate: isoDate, amount: money }),
-  'payment.received': z.object({ paymentId: z.uuid(), invoiceId: z.uuid(), amount: money }),
+  // invoiceId is null for a prepayment (money ahead of any invoice, kept as the apartment's credit).
+  'payment.received': z.object({ paymentId: z.uuid(), invoiceId: z.uuid().nullable(), apartmentId: z.uuid(), amount: money }),
   'reading.submitted': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('submitted') }),
   'reading.confirmed': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('confirmed') }),
   'maintenance.created': z.object({ requestId: z.uuid(), apartmentId: z.uuid(), status: z.literal('open') }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { apartments, buildings, chargeRules, invoicePenalties, invoices, payments, tenants } from '@/db/schema';
 import { type ApartmentFacts, compareApartmentNumbers, computeCharges, type LineUnits, type RuleUnits } from '@/server/domain/charges';
@@ -93,7 +93,8 @@ export async function computeInvoiceDrafts(db: DbExecutor, tenantId: string, set
   const existingRows = await db
     .select({ id: invoices.id, apartmentId: invoices.apartmentId, amount: invoices.amount, needsReview: invoices.needsReview })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.buildingId, building.id), eq(invoices.periodStart, setup.periodStart), eq(invoices.periodEnd, setup.periodEnd)));
+    // A void invoice does not count: voiding one (to correct it) lets the next generation make it again.
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.buildingId, building.id), eq(invoices.periodStart, setup.periodStart), eq(invoices.periodEnd, setup.periodEnd), ne(invoices.status, 'void')));
   const existing = new Map(existingRows.map((e) => [e.apartmentId, { id: e.id, amount: e.amount, needsReview: e.needsReview }]));
   const todo = apts.filter((a) => !existing.has(a.id));
   if (todo.length === 0) return { apartments: apts, existing, drafts: [] };
@@ -108,7 +109,7 @@ export async function computeInvoiceDrafts(db: DbExecutor, tenantId: string, set
     totalAmount: r.totalAmount === null ? null : toUnits(r.totalAmount, 2),
     vatRate: toUnits(r.vatRate, 2),
   }));
-  const consumption = await periodConsumption(db, tenantId, building.id, setup.periodStart, setup.periodEnd);
+  const consumption = await periodConsumption(db, tenantId, building.id, { start: setup.periodStart, end: setup.periodEnd, timeZone: setup.timeZone });
   // split_area shares are computed over all apartments of the building, invoiced before or not.
   const facts: ApartmentFacts[] = apts.map((a) => ({ id: a.id, number: a.number, area: toUnits(a.area, 2), residentsCount: a.residentsCount, consumption: consumption.get(a.id)?.consumption ?? {} }));
   const charges = computeCharges(ruleUnits, facts);

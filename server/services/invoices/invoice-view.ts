@@ -28,9 +28,13 @@ export type InvoiceView = {
   createdAt: Date;
 };
 
-export async function tenantToday(db: DbExecutor, tenantId: string, now: Date): Promise<string> {
+export async function tenantTimeZone(db: DbExecutor, tenantId: string): Promise<string> {
   const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return todayIn(tenant?.timeZone ?? 'Europe/Tallinn', now);
+  return tenant?.timeZone ?? 'Europe/Tallinn';
+}
+
+export async function tenantToday(db: DbExecutor, tenantId: string, now: Date): Promise<string> {
+  return todayIn(await tenantTimeZone(db, tenantId), now);
 }
 
 /** Invoices with their lines; `overdue` while sent and past the due date in the tenant's today. */

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { apartmentCredits, apartments, invoiceLines, invoices } from '@/db/schema';
+import { apartmentCredits, apartments, events, invoiceLines, invoices } from '@/db/schema';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
@@ -171,6 +171,43 @@ describe('credit balance', () => {
       ['overpayment', 15050],
       ['returned', 5050],
     ]);
+    await expectLinesAddUp(t.tenantId);
+  });
+
+  it('turns a prepayment into credit the next invoice uses; validates the sum, the date and the apartment', async () => {
+    const t = await makeTenant();
+    const { building, apts, generate, byApt } = await setUp(t, null);
+    const manager = await bearerFor(t.tenantId, t.manager);
+    const call = async (method: string, path: string, body?: unknown, auth = manager) => {
+      const res = await rest(new Request(`http://localhost/api${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+      return { status: res.status, body: await res.json() };
+    };
+    // Clock of the REST calls is real time: January 2026 is in the past.
+    const prepaid = await call('POST', '/payments', { apartmentId: apts[1]!.id, amount: 60.25, paidDate: '2026-01-20', payerName: ' Mari Maasikas ' });
+    expect(prepaid.status).toBe(201);
+    expect(prepaid.body.data).toMatchObject({ invoiceId: null, apartmentId: apts[1]!.id, amount: 60.25, currency: 'EUR', method: 'manual', status: 'completed', payerName: 'Mari Maasikas' });
+    const balances = async () => new Map((await call('GET', `/buildings/${building.id}/apartments`)).body.data.map((a: { id: string; creditBalance: number }) => [a.id, a.creditBalance]));
+    expect((await balances()).get(apts[1]!.id)).toBe(60.25);
+    expect((await call('GET', `/payments?apartmentId=${apts[1]!.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([prepaid.body.data.id]);
+    const [event] = await getDb().select().from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'payment.received')));
+    expect(event!.data).toEqual({ paymentId: prepaid.body.data.id, invoiceId: null, apartmentId: apts[1]!.id, amount: 60.25 });
+
+    const jan = await byApt((await generate('2026-01', '2026-02-01')).invoiceIds);
+    expect(descriptions(jan.get(apts[1]!.id)!)).toEqual([
+      ['Maintenance', 100],
+      ['Credit from previous payments', -60.25],
+    ]);
+    expect((await balances()).get(apts[1]!.id)).toBe(0);
+
+    const bad = await call('POST', '/payments', { apartmentId: apts[0]!.id, amount: 10.005, paidDate: '2999-01-01' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['amount', 'paidDate']);
+    expect((await call('POST', '/payments', { apartmentId: apts[0]!.id, amount: -5, paidDate: '2026-01-20' })).status).toBe(422);
+    expect((await call('POST', '/payments', { apartmentId: apts[0]!.id, amount: 5 })).status).toBe(400);
+    const other = await makeTenant();
+    expect((await call('POST', '/payments', { apartmentId: apts[0]!.id, amount: 5, paidDate: '2026-01-20' }, await bearerFor(other.tenantId, other.manager))).status).toBe(404);
+    expect((await call('POST', '/payments', { apartmentId: apts[0]!.id, amount: 5, paidDate: '2026-01-20' }, await bearerFor(t.tenantId, t.resident))).status).toBe(403);
+    expect((await balances()).get(apts[0]!.id)).toBe(0);
     await expectLinesAddUp(t.tenantId);
   });
 

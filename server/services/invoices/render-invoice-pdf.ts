@@ -26,8 +26,9 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     .orderBy(asc(users.name));
   const b = context!.building;
   const totalCents = toUnits(invoice.amount, 2) - toUnits(invoice.amountPaid, 2);
+  // An EPC (SEPA credit transfer) code carries euros only: other currencies get no code.
   const qrDataUrl =
-    b.iban && totalCents > 0
+    b.iban && totalCents > 0 && invoice.currency === 'EUR'
       ? await QRCode.toDataURL(
           epcPayload({ name: b.bankRecipient ?? context!.tenantName, iban: b.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
           { errorCorrectionLevel: 'M', margin: 1, scale: 6 },

@@ -52,10 +52,10 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
     if (input.status === 'paid') {
       const [payment] = await tx
         .insert(payments)
-        .values({ tenantId: ctx.tenantId, invoiceId: current.id, amount: paid, currency: current.currency, method: 'manual', status: 'completed', paidAt: new Date(`${input.paidDate}T12:00:00Z`), createdAt: ctx.now })
+        .values({ tenantId: ctx.tenantId, invoiceId: current.id, apartmentId: current.apartmentId, amount: paid, currency: current.currency, method: 'manual', status: 'completed', paidAt: new Date(`${input.paidDate}T12:00:00Z`), createdAt: ctx.now })
         .returning({ id: payments.id });
       if (excess > 0) await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: current.apartmentId, kind: 'overpayment', amount: excess, paymentId: payment!.id, invoiceId: current.id, createdAt: ctx.now });
-      await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: current.id, amount: fromUnits(paid, 2) });
+      await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: current.id, apartmentId: current.apartmentId, amount: fromUnits(paid, 2) });
       await emitEvent(tx, ctx, 'invoice.paid', { invoiceId: current.id, amount: fromUnits(current.amount, 2), number: current.number, paidDate: input.paidDate! });
     }
     let creditReturned = 0;

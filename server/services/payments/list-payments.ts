@@ -1,29 +1,24 @@
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import { payments } from '@/db/schema';
-import { endOfDay } from '@/server/domain/dates';
-import { fromUnits } from '@/server/domain/decimal';
+import { endOfDayIn, startOfDayIn } from '@/server/domain/dates';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { tenantTimeZone } from '../invoices/invoice-view';
 import { decodeCursor, pageOf } from '../pagination';
+import { type PaymentView, paymentView } from './payment-view';
 
-export type PaymentView = {
-  id: string;
-  invoiceId: string;
-  amount: number;
-  currency: string;
-  method: 'banklink' | 'bank_transfer' | 'manual';
-  status: 'pending' | 'completed' | 'failed';
-  paidAt: Date | null;
-  payerName: string | null;
-  externalId: string | null;
-};
 
-/** The tenant's payments, newest first; `from`/`to` bound the payment date. */
-export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: { invoiceId?: string; from?: string; to?: string; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
+/** The tenant's payments, newest first; `from`/`to` bound the payment date (the tenant's days). */
+export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: { invoiceId?: string; apartmentId?: string; from?: string; to?: string; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
   const where: SQL[] = [eq(payments.tenantId, ctx.tenantId)];
   if (input.invoiceId) where.push(eq(payments.invoiceId, input.invoiceId));
-  if (input.from) where.push(gte(payments.paidAt, new Date(`${input.from}T00:00:00Z`)));
-  if (input.to) where.push(lt(payments.paidAt, new Date(endOfDay(input.to).getTime() + 1)));
+  if (input.apartmentId) where.push(eq(payments.apartmentId, input.apartmentId));
+  if (input.from || input.to) {
+    // Whole days in the tenant's time zone.
+    const timeZone = await tenantTimeZone(ctx.db, ctx.tenantId);
+    if (input.from) where.push(gte(payments.paidAt, startOfDayIn(input.from, timeZone)));
+    if (input.to) where.push(lte(payments.paidAt, endOfDayIn(input.to, timeZone)));
+  }
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, 2) as [string, string];
     const when = new Date(at);
@@ -32,7 +27,7 @@ export async function listPayments({ ctx, input }: { ctx: ServiceContext; input:
   const rows = await ctx.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(input.limit + 1);
   const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r.createdAt.toISOString(), r.id]);
   return {
-    items: items.map((p) => ({ id: p.id, invoiceId: p.invoiceId, amount: fromUnits(p.amount, 2), currency: p.currency, method: p.method, status: p.status, paidAt: p.paidAt, payerName: p.payerName, externalId: p.externalId })),
+    items: items.map(paymentView),
     nextCursor,
   };
 }

@@ -109,6 +109,43 @@ describe('invoice generation', () => {
     expect((await foreign('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-10-01', periodEnd: '2026-10-31' })).status).toBe(404);
   });
 
+  it('a draft voided to be corrected is generated again once the missing reading is confirmed', async () => {
+    const t = await makeTenant();
+    const { manager, building, apts } = await billedBuilding(t);
+    const period = { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' };
+    await manager('POST', '/invoices/generate-bulk', period);
+    const list = (await manager('GET', `/invoices?apartmentId=${apts[2].id}`)).body.data;
+    expect(list).toHaveLength(1);
+    expect(list[0].needsReview).toContain('Cold water');
+    // The readings arrive: at both ends of the period (Tallinn days).
+    const [meter] = (await manager('GET', `/meters?buildingId=${building.id}&apartmentId=${apts[2].id}`)).body.data;
+    const a = await manager('POST', `/meters/${meter.id}/readings`, { value: 50, readAt: '2026-09-29T21:30:00.000Z' }); // 30 Sep 00:30 in Tallinn
+    const b = await manager('POST', `/meters/${meter.id}/readings`, { value: 53, readAt: '2026-10-31T21:30:00.000Z' }); // 31 Oct 23:30 in Tallinn
+    await manager('POST', '/readings/review', { readingIds: [a.body.data.id, b.body.data.id], status: 'confirmed' });
+    expect((await manager('POST', '/invoices/generate-bulk', period)).body.data).toMatchObject({ created: 0, skipped: 3 });
+    expect((await manager('PATCH', `/invoices/${list[0].id}`, { status: 'void' })).status).toBe(200);
+    const again = await manager('POST', '/invoices/generate-bulk', period);
+    expect(again.body.data).toMatchObject({ created: 1, skipped: 2 });
+    const fresh = (await manager('GET', `/invoices/${again.body.data.invoiceIds[0]}`)).body.data;
+    expect(fresh).toMatchObject({ apartmentId: apts[2].id, status: 'draft', needsReview: null });
+    expect(fresh.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 3, amount: 6 });
+    // Only one invoice of the period that is not void: generating again still creates nothing.
+    expect((await manager('POST', '/invoices/generate-bulk', period)).body.data).toMatchObject({ created: 0, skipped: 3 });
+  });
+
+  it("counts a reading on the day after the period in the tenant's time zone as outside it", async () => {
+    const t = await makeTenant();
+    const { manager, building, apts } = await billedBuilding(t);
+    // Apartment 1 read 104.5 on 31 Oct; a reading at 00:30 on 1 Nov in Tallinn (22:30 UTC on 31 Oct) is November's.
+    const [meter] = (await manager('GET', `/meters?buildingId=${building.id}&apartmentId=${apts[0].id}`)).body.data;
+    const late = await manager('POST', `/meters/${meter.id}/readings`, { value: 110, readAt: '2026-10-31T22:30:00.000Z' });
+    await manager('POST', '/readings/review', { readingIds: [late.body.data.id], status: 'confirmed' });
+    const res = await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' });
+    const invoice = (await manager('GET', `/invoices?apartmentId=${apts[0].id}`)).body.data[0];
+    expect(res.body.data.created).toBe(3);
+    expect(invoice.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 4.5 });
+  });
+
   it('two concurrent generations create one set', async () => {
     const t = await makeTenant();
     const { building } = await billedBuilding(t);

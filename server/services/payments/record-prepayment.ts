@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { apartmentCredits, apartments, buildings, payments } from '@/db/schema';
+import { isValidDate } from '@/server/domain/dates';
+import { decimalPlaces, fromUnits, toUnits } from '@/server/domain/decimal';
+import { emitEvent } from '@/server/events/emit-event';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { tenantToday } from '../invoices/invoice-view';
+import { type PaymentView, paymentView } from './payment-view';
+
+export type RecordPrepaymentInput = { apartmentId: string; amount: number; paidDate: string; method?: 'manual' | 'bank_transfer'; payerName?: string | null };
+
+/**
+ * Money received for an apartment ahead of any invoice: a completed payment without an invoice, and the
+ * same sum added to the apartment's credit balance, which the next generated invoices use as a negative
+ * line. Emits payment.received (with `invoiceId` null).
+ */
+export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; input: RecordPrepaymentInput }): Promise<PaymentView> {
+  requireRole(ctx, ...MANAGERS);
+  const [apartment] = await ctx.db
+    .select({ id: apartments.id, currency: buildings.currency })
+    .from(apartments)
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
+  if (!apartment) throw new NotFoundError('Apartment');
+
+  const errors: FieldError[] = [];
+  if (!(input.amount > 0) || !(input.amount < 1e9) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a positive sum with at most 2 decimals' });
+  if (!isValidDate(input.paidDate)) errors.push({ path: 'paidDate', message: 'is not a calendar date (YYYY-MM-DD)' });
+  else if (input.paidDate > (await tenantToday(ctx.db, ctx.tenantId, ctx.now))) errors.push({ path: 'paidDate', message: 'must not be in the future' });
+  if (errors.length) throw new ValidationError(errors);
+  const amount = toUnits(input.amount, 2);
+
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        tenantId: ctx.tenantId,
+        invoiceId: null,
+        apartmentId: apartment.id,
+        amount,
+        currency: apartment.currency,
+        method: input.method ?? 'manual',
+        status: 'completed',
+        paidAt: new Date(`${input.paidDate}T12:00:00Z`),
+        payerName: input.payerName?.trim() || null,
+        createdAt: ctx.now,
+      })
+      .returning();
+    await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: apartment.id, kind: 'prepayment', amount, paymentId: row!.id, createdAt: ctx.now });
+    const view = paymentView(row!);
+    await writeAudit(tx, ctx, { action: 'payment.prepay', entityId: row!.id, after: { ...view, creditAdded: fromUnits(amount, 2) } });
+    await emitEvent(tx, ctx, 'payment.received', { paymentId: row!.id, invoiceId: null, apartmentId: apartment.id, amount: view.amount });
+    return view;
+  });
+}
