@@ -50,7 +50,7 @@ export function AddMeterDialog({
       { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) },
       {
         onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId }) });
+          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId, limit: 200 }) });
           setSerialNumber('');
           onOpenChange(false);
         },

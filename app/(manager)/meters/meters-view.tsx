@@ -63,7 +63,7 @@ export function MetersView() {
 
 function MetersSection({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
   const trpc = useTRPC();
-  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId }));
+  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId, limit: 200 }));
   const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }));
   const numbers = new Map((apartments.data?.data ?? []).map((a) => [a.id, a.number]));
   const [adding, setAdding] = useState(false);

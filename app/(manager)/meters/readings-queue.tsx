@@ -41,7 +41,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
   const queryClient = useQueryClient();
   const queue = useQuery(trpc.meters.queue.queryOptions({ buildingId }));
   // The building's meters give each reading its register's decimals.
-  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId }));
+  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId, limit: 200 }));
   const review = useMutation(trpc.meters.reviewReadings.mutationOptions());
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -112,7 +112,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
         },
         onSettled: () => {
           void queryClient.invalidateQueries({ queryKey: trpc.meters.queue.queryKey({ buildingId }) });
-          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId }) });
+          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId, limit: 200 }) });
         },
       },
     );

@@ -21,7 +21,10 @@ export type BuildingFieldsInput = {
 };
 
 /** Checks what a create or update sets and returns it ready for the columns; 422 lists every problem. */
-export function checkBuildingFields(input: BuildingFieldsInput) {
+export function checkBuildingFields(
+  input: BuildingFieldsInput,
+  stored: { readingWindowStartDay: number | null; readingWindowEndDay: number | null } = { readingWindowStartDay: null, readingWindowEndDay: null },
+) {
   const errors: FieldError[] = [];
   const out: Record<string, unknown> = {};
   const text = (field: 'name' | 'address', value: string | undefined) => {
@@ -64,8 +67,11 @@ export function checkBuildingFields(input: BuildingFieldsInput) {
     if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push({ path: field, message: 'must be a day of the month, 1 to 31' });
     out[field] = day;
   }
-  if ((input.readingWindowStartDay === null) !== (input.readingWindowEndDay === null) && input.readingWindowStartDay !== undefined && input.readingWindowEndDay !== undefined) {
-    errors.push({ path: 'readingWindowEndDay', message: 'set both days of the reading window, or neither' });
+  // The window as it will be: a day left out keeps the stored one (none for a new building).
+  const windowStart = input.readingWindowStartDay === undefined ? stored.readingWindowStartDay : input.readingWindowStartDay;
+  const windowEnd = input.readingWindowEndDay === undefined ? stored.readingWindowEndDay : input.readingWindowEndDay;
+  if ((windowStart === null) !== (windowEnd === null)) {
+    errors.push({ path: windowEnd === null ? 'readingWindowEndDay' : 'readingWindowStartDay', message: 'set both days of the reading window, or neither' });
   }
   if (input.penaltyRatePerDay !== undefined) {
     const rate = input.penaltyRatePerDay;

@@ -13,7 +13,7 @@ export async function updateBuilding({ ctx, input }: { ctx: ServiceContext; inpu
   return ctx.db.transaction(async (tx) => {
     const [before] = await loadBuildingViews(tx, ctx.tenantId, [id]);
     if (!before) throw new NotFoundError('Building');
-    const { columns, chargeRules: rules } = checkBuildingFields(fields);
+    const { columns, chargeRules: rules } = checkBuildingFields(fields, before);
     await tx
       .update(buildings)
       .set({ ...columns, updatedAt: ctx.now })

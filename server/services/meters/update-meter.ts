@@ -15,16 +15,15 @@ export async function updateMeter({ ctx, input }: { ctx: ServiceContext; input: 
     if (!current) throw new NotFoundError('Meter');
     const errors = checkMeterFields(input);
     if (errors.length) throw new ValidationError(errors);
-    const [row] = await tx
-      .update(meters)
-      .set({
-        ...(input.serialNumber !== undefined ? { serialNumber: input.serialNumber.trim() } : {}),
-        ...(input.unit !== undefined ? { unit: input.unit.trim() } : {}),
-        ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
-        ...(input.replaced ? { series: sql`${meters.series} + 1` } : {}),
-      })
-      .where(where)
-      .returning();
+    const changes = {
+      ...(input.serialNumber !== undefined ? { serialNumber: input.serialNumber.trim() } : {}),
+      ...(input.unit !== undefined ? { unit: input.unit.trim() } : {}),
+      ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
+      ...(input.replaced ? { series: sql`${meters.series} + 1` } : {}),
+    };
+    // Nothing to change (`{}` or `replaced: false` alone): the meter as it is.
+    if (Object.keys(changes).length === 0) return (await meterViews(tx, ctx.tenantId, [current]))[0]!;
+    const [row] = await tx.update(meters).set(changes).where(where).returning();
     const [before] = await meterViews(tx, ctx.tenantId, [current]);
     const [after] = await meterViews(tx, ctx.tenantId, [row!]);
     await writeAudit(tx, ctx, { action: input.replaced ? 'meter.replace' : 'meter.update', entityId: row!.id, before, after });

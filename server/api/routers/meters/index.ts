@@ -48,13 +48,25 @@ const ReviewStatus = z.enum(['confirmed', 'rejected']);
 
 export const metersRouter = createRouter({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/meters', tags, summary: 'List meters of a building', description: '`buildingId` is required. Residents see their apartments\' meters.' } })
-    .input(z.object({ buildingId: z.uuid(), apartmentId: z.uuid().optional() }))
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/meters',
+        tags,
+        summary: 'List meters of a building',
+        description: "`buildingId` is required (400 without it; another tenant's building 404). The building's common meters first, then by apartment. Residents see their apartments' meters.",
+        errorResponses: [404],
+      },
+    })
+    .input(PageQuery.extend({ buildingId: z.uuid(), apartmentId: z.uuid().optional() }))
     .output(page(MeterOutput))
-    .query(async ({ ctx, input }) => ({ data: (await listMeters({ ctx: ctx.svc, input })).map(meterOut), nextCursor: null })),
+    .query(async ({ ctx, input }) => {
+      const { items, nextCursor } = await listMeters({ ctx: ctx.svc, input });
+      return { data: items.map(meterOut), nextCursor };
+    }),
 
   create: managerProcedure
-    .meta({ openapi: { method: 'POST', path: '/meters', tags, summary: 'Create a meter', description: 'Per apartment, or common to the building without apartmentId. The unit defaults from the type.', errorResponses: [422] } })
+    .meta({ openapi: { method: 'POST', path: '/meters', tags, summary: 'Create a meter', description: 'Per apartment, or common to the building without apartmentId. The unit defaults from the type.', errorResponses: [404, 422] } })
     .input(z.object({ buildingId: z.uuid(), apartmentId: z.uuid().nullable().optional(), type: MeterType, serialNumber: z.string().max(100), unit: z.string().max(20).optional(), decimals: z.number().int().optional() }))
     .output(one(MeterOutput))
     .mutation(async ({ ctx, input }) => ({ data: meterOut(await createMeter({ ctx: ctx.svc, input })) })),
@@ -66,7 +78,7 @@ export const metersRouter = createRouter({
     .mutation(async ({ ctx, input }) => ({ data: meterOut(await updateMeter({ ctx: ctx.svc, input })) })),
 
   delete: managerProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/meters/{id}', tags, summary: 'Delete a meter', description: 'With its readings.' } })
+    .meta({ openapi: { method: 'DELETE', path: '/meters/{id}', tags, summary: 'Delete a meter', description: 'A meter set up by mistake, with its unconfirmed readings and their photos. With confirmed readings 409: mark a replaced meter `replaced` instead.', errorResponses: [409] } })
     .input(z.object({ id: z.uuid() }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -110,7 +122,7 @@ export const metersRouter = createRouter({
     }),
 
   reviewReadings: managerProcedure
-    .meta({ openapi: { method: 'POST', path: '/readings/review', tags, summary: 'Confirm or reject readings in bulk', description: 'All or none: one reading that is not submitted makes the call 422.', errorResponses: [422] }, successStatus: 200 })
+    .meta({ openapi: { method: 'POST', path: '/readings/review', tags, summary: 'Confirm or reject readings in bulk', description: 'All or none: one reading that is not submitted makes the call 422; an unknown reading 404.', errorResponses: [404, 422] }, successStatus: 200 })
     .input(z.object({ readingIds: z.array(z.uuid()).min(1).max(500), status: ReviewStatus }))
     .output(one(z.array(ReadingOutput)))
     .mutation(async ({ ctx, input }) => ({ data: (await reviewReadings({ ctx: ctx.svc, input })).map(readingOut) })),

@@ -58,6 +58,58 @@ describe('meters', () => {
     expect((await api(await bearerFor(other.tenantId, other.manager))('DELETE', `/meters/${myMeter.id}`)).status).toBe(404);
     expect((await manager('DELETE', `/meters/${heat.body.data.id}`)).status).toBe(204);
   });
+
+  it('pages through a building\'s meters with a cursor, common meters first', async () => {
+    const t = await makeTenant();
+    const { buildingId, manager } = await setup(t);
+    for (const serialNumber of ['H-2', 'H-1']) await manager('POST', '/meters', { buildingId, type: 'heating', serialNumber });
+    const seen: Array<{ id: string; apartmentId: string | null; serialNumber: string }> = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: { data: typeof seen; nextCursor: string | null } } = await manager('GET', `/meters?buildingId=${buildingId}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeLessThanOrEqual(1);
+      seen.push(...res.body.data);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen.map((m) => m.id)).size).toBe(4);
+    expect(seen.slice(0, 2).map((m) => [m.apartmentId, m.serialNumber])).toEqual([[null, 'H-1'], [null, 'H-2']]);
+    expect((await manager('GET', `/meters?buildingId=${buildingId}&limit=0`)).status).toBe(400);
+  });
+
+  it('a PATCH without changes answers the meter; a meter with confirmed readings cannot be deleted (409), one with only pending ones can', async () => {
+    const t = await makeTenant();
+    const { manager, myMeter, otherMeter } = await setup(t);
+    const same = await manager('PATCH', `/meters/${myMeter.id}`, {});
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ id: myMeter.id, series: 1, serialNumber: 'CW-1' });
+    expect((await manager('PATCH', `/meters/${myMeter.id}`, { replaced: false })).body.data.series).toBe(1);
+
+    const r = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 5 });
+    await manager('POST', '/readings/review', { readingIds: [r.body.data.id], status: 'confirmed' });
+    const refused = await manager('DELETE', `/meters/${myMeter.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain('1 confirmed reading');
+    expect((await manager('GET', `/meters/${myMeter.id}/readings`)).body.data).toHaveLength(1);
+
+    await manager('POST', `/meters/${otherMeter.id}/readings`, { value: 5 });
+    expect((await manager('DELETE', `/meters/${otherMeter.id}`)).status).toBe(204);
+    expect((await manager('GET', `/meters/${otherMeter.id}/readings`)).status).toBe(404);
+  });
+
+  it('needs both days of a reading window, also when a PATCH gives one', async () => {
+    const t = await makeTenant();
+    const { buildingId, manager } = await setup(t);
+    const half = await manager('PATCH', `/buildings/${buildingId}`, { readingWindowStartDay: 20 });
+    expect(half.status).toBe(422);
+    expect(half.body.errors).toEqual([{ path: 'readingWindowEndDay', message: 'set both days of the reading window, or neither' }]);
+    expect((await manager('PATCH', `/buildings/${buildingId}`, { readingWindowStartDay: 20, readingWindowEndDay: 25 })).status).toBe(200);
+    const moved = await manager('PATCH', `/buildings/${buildingId}`, { readingWindowEndDay: 27 });
+    expect(moved.body.data).toMatchObject({ readingWindowStartDay: 20, readingWindowEndDay: 27 });
+    expect((await manager('PATCH', `/buildings/${buildingId}`, { readingWindowStartDay: null })).status).toBe(422);
+    expect((await manager('PATCH', `/buildings/${buildingId}`, { readingWindowStartDay: null, readingWindowEndDay: null })).body.data).toMatchObject({ readingWindowStartDay: null, readingWindowEndDay: null });
+  });
 });
 
 describe('readings', () => {
