@@ -1,27 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { consumptionSince, isUnusualConsumption } from '@/server/domain/readings';
-import { toUnits, unitsToString } from '@/server/domain/decimal';
-import { ValidationError } from '../errors';
-import { confirmedBefore } from './reading-view';
+import { meterReadings } from '@/db/schema';
+import { type Assessment, type ConfirmedPoint, UNUSUAL_FACTOR } from '@/server/domain/readings';
+import { fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
+import type { FieldError } from '../errors';
 
-/**
- * Consumption and review flag of a value read at `readAt`, against the confirmed readings before it in the
- * same series. A value below the previous confirmed one is 422 (a replaced meter starts a new series).
- */
-export async function assessReading(
-  db: DbExecutor,
-  scope: { tenantId: string; meterId: string; series: number; unit: string },
-  value: number,
-  readAt: Date,
-): Promise<{ consumption: string | null; flag: string | null }> {
-  const history = await confirmedBefore(db, scope.tenantId, scope.meterId, scope.series, readAt);
-  const previous = history[0] ? toUnits(history[0].value, 3) : null;
-  const units = toUnits(value, 3);
-  if (previous !== null && units < previous) {
-    throw new ValidationError([{ path: 'value', message: `is below the last confirmed reading (${Number(history[0]!.value)} ${scope.unit}); if the meter was replaced, mark it replaced first` }]);
-  }
-  const consumption = consumptionSince(units, previous);
-  const earlier = history.filter((h) => h.consumption !== null).map((h) => toUnits(h.consumption!, 3));
-  const flag = isUnusualConsumption(consumption, earlier) ? 'Consumption is more than 3 times this meter\'s average' : null;
-  return { consumption: consumption === null ? null : unitsToString(consumption, 3), flag };
+export const UNUSUAL_FLAG = `Consumption is more than ${UNUSUAL_FACTOR} times this meter's average`;
+
+/** The confirmed readings of meters (every series), by meter, in thousandths. */
+export async function confirmedPointsOf(db: DbExecutor, tenantId: string, meterIds: string[]): Promise<Map<string, ConfirmedPoint[]>> {
+  const out = new Map<string, ConfirmedPoint[]>(meterIds.map((id) => [id, []]));
+  if (meterIds.length === 0) return out;
+  const rows = await db
+    .select({ id: meterReadings.id, meterId: meterReadings.meterId, value: meterReadings.value, readAt: meterReadings.readAt, series: meterReadings.series })
+    .from(meterReadings)
+    .where(and(eq(meterReadings.tenantId, tenantId), inArray(meterReadings.meterId, meterIds), eq(meterReadings.status, 'confirmed')));
+  for (const r of rows) out.get(r.meterId)!.push({ id: r.id, value: toUnits(r.value, 3), readAt: r.readAt, series: r.series });
+  return out;
+}
+
+/** The stored columns of an assessment: consumption as numeric text, the review flag. */
+export function assessedColumns(a: Assessment): { consumption: string | null; flag: string | null } {
+  return { consumption: a.consumption === null ? null : unitsToString(a.consumption, 3), flag: a.unusual ? UNUSUAL_FLAG : null };
+}
+
+/** Why a value cannot be confirmed against its confirmed neighbours, as a sentence; null when it can. */
+export function problemMessage(a: Assessment, unit: string): string | null {
+  if (!a.problem) return null;
+  const { neighbour } = a.problem;
+  const at = `${fromUnits(neighbour.value, 3)} ${unit} on ${neighbour.readAt.toISOString().slice(0, 10)}`;
+  return a.problem.kind === 'below_previous'
+    ? `is below the confirmed reading ${at}; if the meter was replaced, mark it replaced first`
+    : `is above the later confirmed reading ${at}`;
+}
+
+export function problemError(a: Assessment, unit: string, path: string): FieldError | null {
+  const message = problemMessage(a, unit);
+  return message ? { path, message } : null;
 }

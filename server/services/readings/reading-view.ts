@@ -1,5 +1,3 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type { DbExecutor } from '@/db/client';
 import { meterReadings } from '@/db/schema';
 
 export type ReadingView = {
@@ -30,14 +28,4 @@ export function readingView(r: typeof meterReadings.$inferSelect): ReadingView {
     confirmedBy: r.confirmedBy,
     flag: r.flag,
   };
-}
-
-/** The confirmed readings of a meter's series before a moment, newest first (for consumption and averages). */
-export function confirmedBefore(db: DbExecutor, tenantId: string, meterId: string, series: number, before: Date, limit = 13) {
-  return db
-    .select({ value: meterReadings.value, consumption: meterReadings.consumption, readAt: meterReadings.readAt })
-    .from(meterReadings)
-    .where(and(eq(meterReadings.tenantId, tenantId), eq(meterReadings.meterId, meterId), eq(meterReadings.series, series), eq(meterReadings.status, 'confirmed'), lt(meterReadings.readAt, before)))
-    .orderBy(desc(meterReadings.readAt))
-    .limit(limit);
 }

@@ -1,43 +1,63 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { meterReadings, meters } from '@/db/schema';
+import { assessReading, type ConfirmedPoint, compareReadings, consumptionSince } from '@/server/domain/readings';
+import { toUnits, unitsToString } from '@/server/domain/decimal';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
-import { assessReading } from './assess-reading';
+import { assessedColumns, confirmedPointsOf, problemError } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
 
 /**
- * Confirms or rejects submitted readings, all or none. Confirming recomputes the consumption against
- * the confirmed readings before it (in time order, so a bulk confirm of several months chains correctly).
+ * Confirms or rejects submitted readings, all or none. Readings are confirmed in time order, each against
+ * the confirmed readings around it: a value below the one before or above the one after is 422, and the
+ * next confirmed reading's consumption is recomputed against it. The meters are locked first, so
+ * concurrent reviews and submissions of a meter run one after the other.
  */
 export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; input: { readingIds: string[]; status: 'confirmed' | 'rejected'; meterId?: string } }): Promise<ReadingView[]> {
   requireRole(ctx, ...MANAGERS);
   const ids = [...new Set(input.readingIds)];
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ reading: meterReadings, meter: meters })
+    const found = await tx
+      .select({ meterId: meterReadings.meterId })
       .from(meterReadings)
-      .innerJoin(meters, eq(meters.id, meterReadings.meterId))
-      .where(and(eq(meterReadings.tenantId, ctx.tenantId), inArray(meterReadings.id, ids), ...(input.meterId ? [eq(meterReadings.meterId, input.meterId)] : [])))
-      .orderBy(asc(meterReadings.readAt))
-      .for('update');
-    if (rows.length !== ids.length) throw new NotFoundError('Reading');
-    const notPending = rows.filter((r) => r.reading.status !== 'submitted');
+      .where(and(eq(meterReadings.tenantId, ctx.tenantId), inArray(meterReadings.id, ids), ...(input.meterId ? [eq(meterReadings.meterId, input.meterId)] : [])));
+    if (found.length !== ids.length) throw new NotFoundError('Reading');
+    const meterIds = [...new Set(found.map((r) => r.meterId))].sort();
+    // Meters in one order, so two bulk reviews cannot deadlock.
+    const meterRows = await tx.select().from(meters).where(and(eq(meters.tenantId, ctx.tenantId), inArray(meters.id, meterIds))).orderBy(asc(meters.id)).for('update');
+    const meterOf = new Map(meterRows.map((m) => [m.id, m]));
+    const rows = (await tx.select().from(meterReadings).where(and(eq(meterReadings.tenantId, ctx.tenantId), inArray(meterReadings.id, ids)))).sort((a, b) =>
+      compareReadings({ readAt: a.readAt, id: a.id }, { readAt: b.readAt, id: b.id }),
+    );
+    const notPending = rows.filter((r) => r.status !== 'submitted');
     if (notPending.length) {
-      throw new ValidationError(notPending.map((r) => ({ path: `readingIds.${ids.indexOf(r.reading.id)}`, message: `is already ${r.reading.status}` })));
+      throw new ValidationError(notPending.map((r) => ({ path: `readingIds.${ids.indexOf(r.id)}`, message: `is already ${r.status}` })));
     }
+
+    const confirmed = input.status === 'confirmed' ? await confirmedPointsOf(tx, ctx.tenantId, meterIds) : new Map<string, ConfirmedPoint[]>();
     const views: ReadingView[] = [];
-    for (const { reading, meter } of rows) {
-      const assessed =
-        input.status === 'confirmed'
-          ? await assessReading(tx, { tenantId: ctx.tenantId, meterId: meter.id, series: reading.series, unit: meter.unit }, Number(reading.value), reading.readAt)
-          : { consumption: reading.consumption, flag: reading.flag };
-      const [row] = await tx
-        .update(meterReadings)
-        .set({ status: input.status, confirmedBy: ctx.userId, consumption: assessed.consumption, flag: assessed.flag })
-        .where(eq(meterReadings.id, reading.id))
-        .returning();
+    for (const reading of rows) {
+      const meter = meterOf.get(reading.meterId)!;
+      let changes: Partial<typeof meterReadings.$inferInsert> = { status: input.status, confirmedBy: ctx.userId };
+      if (input.status === 'confirmed') {
+        const points = confirmed.get(meter.id)!;
+        const point = { id: reading.id, value: toUnits(reading.value, 3), readAt: reading.readAt, series: reading.series };
+        const assessment = assessReading(points, point);
+        const problem = problemError(assessment, meter.unit, `readingIds.${ids.indexOf(reading.id)}`);
+        if (problem) throw new ValidationError([problem]);
+        changes = { ...changes, ...assessedColumns(assessment) };
+        points.push(point);
+        // The later confirmed reading now follows this one.
+        if (assessment.next) {
+          await tx
+            .update(meterReadings)
+            .set({ consumption: unitsToString(consumptionSince(assessment.next.value, point.value)!, 3) })
+            .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, assessment.next.id)));
+        }
+      }
+      const [row] = await tx.update(meterReadings).set(changes).where(eq(meterReadings.id, reading.id)).returning();
       const view = readingView(row!);
       await writeAudit(tx, ctx, { action: input.status === 'confirmed' ? 'reading.confirm' : 'reading.reject', entityId: row!.id, before: { status: 'submitted' }, after: view });
       if (input.status === 'confirmed') await emitEvent(tx, ctx, 'reading.confirmed', { readingId: row!.id, meterId: meter.id, value: view.value, status: 'confirmed' });

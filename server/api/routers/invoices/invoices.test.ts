@@ -146,6 +146,26 @@ describe('invoice generation', () => {
     expect(invoice.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 4.5 });
   });
 
+  it('bills both meters when a meter is replaced during the period', async () => {
+    const t = await makeTenant();
+    const { manager, building, apts } = await billedBuilding(t);
+    const [meter] = (await manager('GET', `/meters?buildingId=${building.id}&apartmentId=${apts[2].id}`)).body.data;
+    const read = async (value: number, readAt: string) => {
+      const r = await manager('POST', `/meters/${meter.id}/readings`, { value, readAt });
+      expect(r.status).toBe(201);
+      expect((await manager('POST', '/readings/review', { readingIds: [r.body.data.id], status: 'confirmed' })).status).toBe(200);
+    };
+    await read(10, '2026-09-30T08:00:00.000Z');
+    await read(13, '2026-10-15T08:00:00.000Z'); // the old meter's last reading
+    expect((await manager('PATCH', `/meters/${meter.id}`, { replaced: true })).body.data.series).toBe(2);
+    await read(0, '2026-10-15T09:00:00.000Z'); // the new meter starts at 0
+    await read(2, '2026-10-31T08:00:00.000Z');
+    await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' });
+    const invoice = (await manager('GET', `/invoices?apartmentId=${apts[2].id}`)).body.data[0];
+    expect(invoice.needsReview).toBeNull();
+    expect(invoice.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 5, amount: 10 });
+  });
+
   it('two concurrent generations create one set', async () => {
     const t = await makeTenant();
     const { building } = await billedBuilding(t);

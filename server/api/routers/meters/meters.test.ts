@@ -2,15 +2,20 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, buildings, events } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, events, meterReadings } from '@/db/schema';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { reviewReadings } from '@/server/services/readings/review-readings';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { createMeter } from '@/server/services/meters/create-meter';
+import { ValidationError } from '@/server/services/errors';
+import { storeUpload } from '@/server/services/uploads/store-upload';
+import { createApiContext } from '@/server/api/context';
+import { createCaller } from '@/server/api/root';
 import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
 
 const rest = createRestHandler(appRouter);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function api(authorization: string) {
   return async (method: string, path: string, body?: unknown) => {
@@ -23,6 +28,11 @@ function api(authorization: string) {
     );
     return { status: res.status, body: res.status === 204 ? null : await res.json() };
   };
+}
+
+/** The tRPC API as the tenant's manager (the readings queue is a UI procedure, not REST). */
+async function caller(t: TestTenant) {
+  return createCaller(await createApiContext({ headers: new Headers({ authorization: await bearerFor(t.tenantId, t.manager) }), requestId: `test-${crypto.randomUUID()}` }));
 }
 
 async function setup(t: TestTenant) {
@@ -189,6 +199,82 @@ describe('readings', () => {
         expect(total).toBe(steps.slice(1).reduce((s, x) => s + x, 0));
       }),
       { numRuns: 10 },
+    );
+  });
+
+  it('keeps the series in order: no backdating before a confirmed reading, no value above a later confirmed one', async () => {
+    const t = await makeTenant();
+    const { manager, myMeter } = await setup(t);
+    const at = (month: number) => new Date(Date.UTC(2026, month, 20)).toISOString();
+    const jan = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 50, readAt: at(0) });
+    // Sent before March was confirmed: February 80 and a mistyped 150.
+    const feb = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 80, readAt: at(1) });
+    const typo = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 150, readAt: at(1) });
+    const mar = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 100, readAt: at(2) });
+    await manager('POST', '/readings/review', { readingIds: [jan.body.data.id, mar.body.data.id], status: 'confirmed' });
+
+    const backdated = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 120, readAt: at(1) });
+    expect(backdated.status).toBe(422);
+    expect(backdated.body.errors[0]).toMatchObject({ path: 'readAt', message: expect.stringContaining('before the last confirmed reading') });
+
+    // The queue shows what confirming would do now, and why the typo cannot be confirmed.
+    const queue = await (await caller(t)).meters.queue({ buildingId: myMeter.buildingId });
+    expect(queue.find((r) => r.id === feb.body.data.id)).toMatchObject({ consumption: 30, flag: null });
+    expect(queue.find((r) => r.id === typo.body.data.id)!.flag).toContain('is above the later confirmed reading 100');
+    const refused = await manager('POST', '/readings/review', { readingIds: [typo.body.data.id], status: 'confirmed' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].path).toBe('readingIds.0');
+
+    // Confirming February after March: February counts from January, March is recomputed from February.
+    const confirmed = await manager('PATCH', `/meters/${myMeter.id}/readings/${feb.body.data.id}`, { status: 'confirmed' });
+    expect(confirmed.body.data.consumption).toBe(30);
+    const history = (await manager('GET', `/meters/${myMeter.id}/readings`)).body.data;
+    expect(history.filter((r: { status: string }) => r.status === 'confirmed').map((r: { value: number; consumption: number | null }) => [r.value, r.consumption])).toEqual([
+      [100, 20],
+      [80, 30],
+      [50, null],
+    ]);
+  });
+
+  it('attaches a photo to one reading only, even when two submissions race', async () => {
+    const t = await makeTenant();
+    const { myMeter } = await setup(t);
+    const ctx = serviceContext(t.tenantId, t.resident);
+    const photo = await storeUpload({ ctx, input: { bytes: PNG } });
+    const results = await Promise.allSettled([1, 2].map((v) => submitReading({ ctx, input: { meterId: myMeter.id, value: v, photoId: photo.id } })));
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(ValidationError);
+    const readings = await getDb().select().from(meterReadings).where(eq(meterReadings.meterId, myMeter.id));
+    expect(readings).toHaveLength(1);
+    expect(readings[0]!.photoId).toBe(photo.id);
+  });
+
+  it('property: a bulk confirm of rising readings sent in any order chains every consumption', async () => {
+    const t = await makeTenant();
+    const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Q', address: 'Q' }).returning();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 9_000 }), { minLength: 2, maxLength: 6 }).chain((steps) => fc.tuple(fc.constant(steps), fc.shuffledSubarray(steps.map((_, i) => i), { minLength: steps.length, maxLength: steps.length }), fc.integer({ min: 1, max: steps.length }))),
+        async ([steps, order, split]) => {
+          const ctx = serviceContext(t.tenantId, t.manager);
+          const meter = await createMeter({ ctx, input: { buildingId: b!.id, type: 'gas', serialNumber: 'G', decimals: 3 } });
+          let units = 0;
+          const ids: string[] = [];
+          for (const [i, step] of steps.entries()) {
+            units += step;
+            ids.push((await submitReading({ ctx, input: { meterId: meter.id, value: units / 1000, readAt: new Date(Date.UTC(2025, i, 1)).toISOString() } })).id);
+          }
+          // Confirmed in two batches whose members come in a random order.
+          const shuffled = order.map((i) => ids[i]!);
+          await reviewReadings({ ctx, input: { readingIds: shuffled.slice(0, split), status: 'confirmed' } });
+          if (split < shuffled.length) await reviewReadings({ ctx, input: { readingIds: shuffled.slice(split), status: 'confirmed' } });
+          const rows = await getDb().select().from(meterReadings).where(eq(meterReadings.meterId, meter.id));
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          ids.forEach((id, i) => expect(byId.get(id)!.consumption === null ? null : Math.round(Number(byId.get(id)!.consumption) * 1000)).toBe(i === 0 ? null : steps[i]));
+        },
+      ),
+      { numRuns: 8 },
     );
   });
 });
