@@ -8,3 +8,4 @@ export * from './mail';
 export * from './auth';
 export * from './residents';
 export * from './billing';
+export * from './idempotency';

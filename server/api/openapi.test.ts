@@ -49,6 +49,19 @@ describe('OpenAPI document', () => {
     expect(health.responses['503']?.$ref).toBe('#/components/responses/ServiceUnavailable');
   });
 
+  it('offers Idempotency-Key on every authenticated POST, and only there', () => {
+    const paths = doc.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }>; security?: unknown[] }>>;
+    const withKey = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.parameters?.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'))
+        .map(([method]) => `${method} ${path}`),
+    );
+    const authedPosts = Object.entries(paths).filter(([path, item]) => item.post && !PUBLIC_PATHS.has(path)).map(([path]) => `post ${path}`);
+    expect(withKey.sort()).toEqual(authedPosts.sort());
+    expect(withKey).toContain('post /payments');
+    expect(withKey).toContain('post /meters/ocr');
+  });
+
   it('has real error schemas', () => {
     const responses = doc.components?.responses as Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
     expect(responses.ValidationFailed!.content['application/json']!.schema.$ref).toBe('#/components/schemas/ValidationErrorBody');

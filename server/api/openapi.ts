@@ -215,6 +215,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
   for (const route of handlerRoutes) {
     paths[route.path] = { ...paths[route.path], [route.method]: route.operation as Operation };
   }
+  // Every authenticated POST takes an Idempotency-Key (server/api/idempotency.ts).
+  for (const item of Object.values(paths)) {
+    const post = item.post;
+    if (!post || (Array.isArray(post.security) && post.security.length === 0)) continue;
+    post.parameters = [...((post.parameters ?? []) as Parameter[]), { $ref: '#/components/parameters/IdempotencyKey' } as never];
+  }
   doc.paths = paths as OpenAPIObject['paths'];
   doc.security = [{ bearerAuth: [] }];
   doc.tags = TAGS;
@@ -224,6 +230,18 @@ export function buildOpenApiDocument(): OpenAPIObject {
     responses: componentResponses() as never,
   };
   (doc.components as Record<string, unknown>)['headers'] = { 'X-Request-Id': requestIdHeader, ...rateLimitHeaders };
+  (doc.components as Record<string, unknown>)['parameters'] = {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) ' +
+        'without doing the work twice; the same key with another request is 422; one still running is 409. Scoped to the caller. ' +
+        'A new API key is never stored, so repeating its creation with the key is 409.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  };
   cached = doc;
   return doc;
 }

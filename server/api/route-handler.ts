@@ -5,6 +5,7 @@ import type { ServiceContext } from '@/server/services/context';
 import { RateLimitedError } from '@/server/services/errors';
 import { createApiContext } from './context';
 import { errorResponse } from './errors';
+import { claimIdempotencyKey, completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { BodyTooLargeError, readBodyCapped, requestIdFrom } from './http';
 import { type ApiContext, type Caller, toTRPCError } from './trpc';
 
@@ -18,6 +19,8 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
   return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
     const requestId = requestIdFrom(req.headers);
     let ctx: ApiContext | undefined;
+    let claim: IdempotencyClaim = { kind: 'none' };
+    const finish = (response: Response) => (ctx ? completeIdempotencyKey(ctx.db, claim, response, ctx.now) : response);
     try {
       ctx = await createApiContext({ headers: req.headers, requestId });
       const caller = ctx.caller;
@@ -27,22 +30,41 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
       Object.assign(ctx.resHeaders, rateLimitHeaders(limit));
       if (limit.exceeded) throw new RateLimitedError(limit.resetSeconds);
       const svc: ServiceContext = { tenantId: caller.tenantId, userId: caller.userId, role: caller.role, now: ctx.now, requestId, db: ctx.db };
+      const apiCtx = ctx;
+      // Reading the body also claims an Idempotency-Key: a repeat ends here with the first answer.
       const body = async (max: number) => {
+        let bytes: Uint8Array<ArrayBuffer>;
         try {
-          return await readBodyCapped(req, max);
+          bytes = await readBodyCapped(req, max);
         } catch (err) {
           if (err instanceof BodyTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `The body is larger than ${Math.round(max / 1024 / 1024)} MB` });
           throw err;
         }
+        claim = await claimIdempotencyKey(apiCtx.db, req, caller, bytes, apiCtx.now);
+        if (claim.kind === 'replay') throw new Replay(claim.response);
+        return bytes;
       };
       const response = await handle(req, { ...ctx, caller, svc, body }, await params);
       response.headers.set('X-Request-Id', requestId);
       for (const [k, v] of Object.entries(ctx.resHeaders)) response.headers.set(k, v);
-      return response;
+      return await finish(response);
     } catch (err) {
-      return errorResponse(toTRPCError(err), requestId, ctx?.resHeaders);
+      if (err instanceof Replay) {
+        err.response.headers.set('X-Request-Id', requestId);
+        return err.response;
+      }
+      const response = errorResponse(toTRPCError(err), requestId, ctx?.resHeaders);
+      // The closure above may have claimed a key: a refusal is kept for repeats too.
+      return (claim as IdempotencyClaim).kind === 'claimed' ? finish(response) : response;
     }
   };
+}
+
+/** Carries the first answer of a repeated Idempotency-Key out of the handler. */
+class Replay extends Error {
+  constructor(readonly response: Response) {
+    super('replay');
+  }
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

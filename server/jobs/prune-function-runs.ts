@@ -1,6 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { getDb, type DbExecutor } from '@/db/client';
 import { functionRuns } from '@/db/schema';
+import { pruneIdempotencyKeys } from '@/server/api/idempotency';
 import { inngest } from './client';
 
 /** Finished embedded runs are kept this long for looking into, then deleted. */
@@ -17,9 +18,13 @@ export async function pruneFunctionRuns({ db = getDb(), now }: { db?: DbExecutor
 
 /**
  * Daily clean-up of the embedded driver's run table (with Inngest keys the table stays empty and
- * this deletes nothing).
+ * this deletes nothing) and of Idempotency-Keys past their 24 hours.
  */
 export const pruneFunctionRunsDaily = inngest.createFunction(
-  { id: 'prune-function-runs', name: 'Prune finished job runs', retries: 2, triggers: [{ cron: '30 3 * * *' }] },
-  async ({ step }) => step.run('prune', () => pruneFunctionRuns({ now: new Date() })),
+  { id: 'prune-function-runs', name: 'Prune finished job runs and old idempotency keys', retries: 2, triggers: [{ cron: '30 3 * * *' }] },
+  async ({ step }) => {
+    const runs = await step.run('prune', () => pruneFunctionRuns({ now: new Date() }));
+    const keys = await step.run('prune-idempotency-keys', async () => ({ deleted: await pruneIdempotencyKeys(getDb(), new Date()) }));
+    return { runs: runs.deleted, idempotencyKeys: keys.deleted };
+  },
 );
