@@ -95,9 +95,16 @@ async function floor(tenantId: string, invoiceIds: string[], period: string): Pr
   return ms(start);
 }
 
+/** The goal: generation within this many times its floor. */
+const GOAL_RATIO = 3;
+
 function report(label: string, rows: number, genMs: number, floorMs: number) {
   const rate = (t: number) => `${(rows / (t / 1000)).toFixed(0)} rows/s`;
-  console.log(`  ${label}: ${rows} rows in ${genMs.toFixed(0)} ms (${rate(genMs)}); floor ${floorMs.toFixed(0)} ms (${rate(floorMs)}); ratio ${(genMs / floorMs).toFixed(2)}×`);
+  const ratio = genMs / floorMs;
+  console.log(
+    `  ${label}: ${rows} rows in ${genMs.toFixed(0)} ms (${rate(genMs)}); floor ${floorMs.toFixed(0)} ms (${rate(floorMs)}); ` +
+      `ratio ${ratio.toFixed(2)}× (goal ≤ ${GOAL_RATIO}×: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+  );
 }
 
 export async function billingBench(apartmentCount = Number(process.env.BENCH_APARTMENTS ?? 1000)): Promise<void> {

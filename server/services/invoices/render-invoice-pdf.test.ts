@@ -2,20 +2,34 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
 import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
 import { getDb } from '@/db/client';
 import { apartmentResidents, apartments, buildings, chargeRules } from '@/db/schema';
 import { addUser, bearerFor, makeTenant, serviceContext } from '@/test/factories';
+import { epcPayload } from '@/server/domain/epc-qr';
 import { generateInvoices } from './generate-invoices';
 import { getInvoice } from './get-invoice';
 import { updateInvoice } from './update-invoice';
 
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-  const file = path.join(dir, 'invoice.pdf');
+function pdfFile(bytes: Uint8Array): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-')), 'invoice.pdf');
   writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
+}
+
+function pdfText(bytes: Uint8Array): string {
+  return execFileSync('pdftotext', ['-layout', pdfFile(bytes), '-'], { encoding: 'utf8' });
+}
+
+/** The QR code on the PDF's first page, as a banking app's camera would read it. */
+async function pdfQrCode(bytes: Uint8Array): Promise<string | null> {
+  const file = pdfFile(bytes);
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', file, file.replace(/\.pdf$/, '')]);
+  const { data, info } = await sharp(file.replace(/\.pdf$/, '.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
 describe('invoice PDF', () => {
@@ -33,9 +47,20 @@ describe('invoice PDF', () => {
     await updateInvoice({ ctx, input: { id: invoiceIds[0]!, status: 'sent' } });
     const invoice = await getInvoice({ ctx, input: { id: invoiceIds[0]! } });
 
+    // Offline: a fetch of anything but an inline data: URL (react-pdf loads its layout engine from one) fails the test.
+    const realFetch = globalThis.fetch;
+    const network: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.startsWith('data:')) return realFetch(input, init);
+      network.push(url);
+      return Promise.reject(new Error('no network while rendering a PDF'));
+    });
     const res = await pdfRoute(new Request(`http://localhost/api/invoices/${invoice.id}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, t.resident) } }), {
       params: Promise.resolve({ id: invoice.id }),
     });
+    fetchSpy.mockRestore();
+    expect(network).toEqual([]);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
@@ -54,6 +79,10 @@ describe('invoice PDF', () => {
     expect(text.replace(/\s/g, '')).toContain('33,59€');
     expect(text).toContain('Õuna tn 5');
     expect(text).toContain('EE382200221020145685');
+    // The EPC code pays the open balance to the building's account with the reference number.
+    expect(await pdfQrCode(bytes)).toBe(
+      epcPayload({ name: 'KÜ Õuna 5', iban: 'EE382200221020145685', amountCents: 3359, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
+    );
 
     const neighbour = await addUser(t.tenantId, 'resident');
     const denied = await pdfRoute(new Request(`http://localhost/api/invoices/${invoice.id}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, neighbour) } }), {
