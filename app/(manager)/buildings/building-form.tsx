@@ -66,7 +66,7 @@ const META: Record<
   currency: { label: 'Currency', maxLength: 3, description: 'A three-letter code, e.g. EUR.' },
   penaltyRatePerDay: {
     label: 'Penalty interest (% per day)',
-    maxLength: 6,
+    maxLength: 12,
     inputMode: 'decimal',
     description: 'Charged on overdue balances on the next invoice: 0 to 1, e.g. 0.05. Leave empty for none.',
   },
