@@ -41,7 +41,7 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
   return (
     <section
       aria-label="Filters"
-      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(5,minmax(0,1fr))_auto] xl:items-end"
+      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end [&>*]:min-w-0"
     >
       <FormField label="Building">
         <FilterSelect
