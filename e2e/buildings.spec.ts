@@ -253,4 +253,71 @@ test.describe('buildings', () => {
     await expect(page.getByRole('status').filter({ hasText: `The building “${name}” has been deleted` })).toBeVisible();
     await expect(page.getByRole('link', { name })).toHaveCount(0);
   });
+
+  test('billing settings: penalty interest and the reading window, checked in the browser, saved and shown', async ({ page }) => {
+    const name = uniqueName('Pihlaka');
+    await gotoAsManager(page, '/buildings');
+    await page.getByRole('button', { name: 'Add building' }).click();
+    const create = page.getByRole('dialog', { name: 'Add a building' });
+    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Address').fill('Pihlaka 9');
+    // One day of the window without the other, and a rate above 1 % per day.
+    await create.getByLabel('Readings from (day of month)').fill('20');
+    await create.getByLabel('Penalty interest (% per day)').fill('1,5');
+    await create.getByRole('button', { name: 'Add building' }).click();
+    await expect(create.getByText('Enter the last day too, or clear the first.')).toBeVisible();
+    await expect(create.getByText('Enter a rate from 0 to 1 percent per day.')).toBeVisible();
+    await expect(create.getByLabel('Readings until (day of month)')).toBeFocused();
+    await expect(create.getByLabel('Penalty interest (% per day)')).toHaveAttribute('aria-invalid', 'true');
+    await create.getByLabel('Readings until (day of month)').fill('25');
+    await create.getByLabel('Penalty interest (% per day)').fill('0,05');
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'building-add-billing');
+    await create.getByRole('button', { name: 'Add building' }).click();
+
+    await expect(page).toHaveURL(/\/buildings\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Billing settings' });
+    const value = (term: string) => summary.locator(`div:has(> dt:text-is("${term}")) > dd`);
+    await expect(value('Penalty interest')).toHaveText('0,05 % per day');
+    await expect(value('Reading window')).toHaveText('Days 20–25 of the month');
+
+    // Edit: more than 4 decimals is refused; then other values are saved.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the building' });
+    const rate = edit.getByLabel('Penalty interest (% per day)');
+    await expect(rate).toHaveValue('0.05');
+    await expect(edit.getByLabel('Readings from (day of month)')).toHaveValue('20');
+    await expect(edit.getByLabel('Readings until (day of month)')).toHaveValue('25');
+    await rate.fill('0.12345');
+    await edit.getByLabel('Readings until (day of month)').fill('32');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByText('Use at most 4 decimals.')).toBeVisible();
+    await expect(edit.getByText('Enter a day of the month, 1 to 31.')).toBeVisible();
+    await expect(rate).toBeFocused();
+    await rate.fill('0.0525');
+    await edit.getByLabel('Readings from (day of month)').fill('1');
+    await edit.getByLabel('Readings until (day of month)').fill('31');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'The building’s details have been saved.' })).toBeVisible();
+    await expect(value('Penalty interest')).toHaveText('0,0525 % per day');
+    await expect(value('Reading window')).toHaveText('Days 1–31 of the month');
+
+    // Cleared: no penalty interest and no window, still so after a reload.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await rate.fill('');
+    await edit.getByLabel('Readings from (day of month)').fill('');
+    await edit.getByLabel('Readings until (day of month)').fill('');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    await expect(value('Penalty interest')).toHaveText('None');
+    await expect(value('Reading window')).toHaveText('Not set');
+    await expectNoHorizontalScroll(page);
+
+    const removed = await page.request.delete(`/api/buildings/${id}`, { data: { password: DEMO.password } });
+    expect(removed.status()).toBe(204);
+  });
 });

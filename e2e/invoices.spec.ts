@@ -33,6 +33,35 @@ async function billedBuilding(page: Page) {
   return { id: building.id as string, name };
 }
 
+/** A building charging penalty interest, with December 2023 invoiced to both apartments and long overdue. */
+async function overdueBuilding(page: Page) {
+  const name = `E2E Penalty ${test.info().project.name} ${Date.now()}`;
+  const call = async (method: 'post' | 'patch' | 'get', path: string, data?: unknown) => {
+    const res = await page.request[method](`/api${path}`, data === undefined ? {} : { data });
+    expect(res.status(), path).toBeLessThan(300);
+    return (await res.json()).data;
+  };
+  const building = await call('post', '/buildings', {
+    name,
+    address: 'Viivise tn 2',
+    penaltyRatePerDay: 0.05,
+    chargeRules: [{ name: 'Administration', basis: 'apartment', unitPrice: 10 }],
+  });
+  const first = await call('post', `/buildings/${building.id}/apartments`, { number: '1', area: 40 });
+  await call('post', `/buildings/${building.id}/apartments`, { number: '2', area: 50 });
+  const generated = await call('post', '/invoices/generate-bulk', {
+    buildingId: building.id,
+    periodStart: '2023-12-01',
+    periodEnd: '2023-12-31',
+    issueDate: '2024-01-01',
+    dueDate: '2024-01-15',
+  });
+  expect(generated.created).toBe(2);
+  for (const id of generated.invoiceIds) await call('patch', `/invoices/${id}`, { status: 'sent' });
+  const [invoice] = await call('get', `/invoices?buildingId=${building.id}&apartmentId=${first.id}`);
+  return { id: building.id as string, name, invoice: invoice as { id: string; number: string } };
+}
+
 async function openGenerateDialog(page: Page, buildingName: string) {
   await page.getByRole('button', { name: 'Generate invoices' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Generate invoices' });
@@ -138,5 +167,100 @@ test.describe('invoices', () => {
     await expect(chart.locator('rect[data-series="paid"]:not([data-value="0"])')).not.toHaveCount(0);
     await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'dashboard');
+  });
+
+  test('an overpayment becomes credit; the next preview shows it with penalty interest; the bar moves while generating; filter by apartment', async ({ page }) => {
+    test.slow();
+    await signIn(page, DEMO.manager);
+    const building = await overdueBuilding(page);
+
+    // --- Mark apartment 1's invoice paid with more than the open balance ---------------------------
+    await page.goto(`/invoices/${building.invoice.id}`);
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const paid = page.getByRole('dialog', { name: /Mark .* paid/ });
+    const amount = paid.getByLabel('Amount received');
+    await expect(amount).toHaveValue('10.00');
+    await expect(amount).toBeFocused();
+    await expect(paid.getByText(/The open balance is 10,00\s€/)).toBeVisible();
+    // Less than the open balance: the server's 422, at the field.
+    await amount.fill('9,99');
+    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(paid.getByText(/^Must be at least the open balance/)).toBeVisible();
+    await expect(amount).toBeFocused();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await amount.fill('15');
+    await expect(paid.getByText(/5,00\s€ more than the open balance becomes the apartment’s credit/)).toBeVisible();
+    await saveScreenshot(page, 'invoice-overpayment');
+    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is marked paid' })).toContainText(/5,00\s€ above the open balance is now the apartment’s credit/);
+    await expect(page.getByRole('region', { name: 'Payments' })).toContainText(/15,00\s€/);
+
+    // The building page: apartment 1 holds the credit.
+    await page.goto(`/buildings/${building.id}`);
+    const apartments = page.getByRole('table', { name: 'Apartments' });
+    const apartmentRow = (number: string) => apartments.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
+    await expect(apartmentRow('1').getByRole('cell').nth(4)).toHaveText(/^5,00\s€$/);
+    await expect(apartmentRow('2').getByRole('cell').nth(4)).toHaveText('—None');
+
+    // The payments page links the payment to its invoice.
+    await page.goto('/payments');
+    await expect(page.getByRole('link', { name: building.invoice.number, exact: true })).toHaveAttribute('href', `/invoices/${building.invoice.id}`);
+
+    // --- January's preview: apartment 1's credit, apartment 2's penalty for its overdue invoice -----
+    await page.goto('/invoices');
+    const dialog = await openGenerateDialog(page, building.name);
+    const preview = dialog.getByRole('table', { name: building.name });
+    await expect(preview.getByRole('columnheader', { name: 'Penalty' })).toBeVisible();
+    await expect(preview.getByRole('columnheader', { name: 'Credit' })).toBeVisible();
+    // Cells after the apartment: amount, VAT, penalty, credit, note.
+    const cells = (number: string) => preview.getByRole('row', { name: new RegExp(`Apt ${number}\\b`) }).getByRole('cell');
+    await expect(cells('1').nth(3)).toHaveText(/^[−-]5,00\s€$/);
+    await expect(cells('2').nth(2)).toHaveText(/^\d+,\d{2}\s€$/);
+    await expect(cells('2').nth(3)).toHaveText('—none');
+    await expect(dialog.getByText(/after 5,00\s€ of credit/)).toBeVisible();
+
+    // --- Generate while the request is held back: the bar keeps moving and names the building --------
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const generateCall = /\/api\/trpc\/[^?]*invoices\.generate/;
+    await page.route(generateCall, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Generate 2 invoices' }).click();
+    const progress = dialog.getByRole('progressbar', { name: 'Generating invoices' });
+    await expect(progress).toHaveAttribute('aria-busy', 'true');
+    await expect(progress).toHaveAttribute('aria-valuenow', '0');
+    await expect(dialog.getByText(`Generating ${building.name}…`)).toBeVisible();
+    const working = progress.locator('[data-slot="progress-working"] > div');
+    const left = () => working.evaluate((element) => element.getBoundingClientRect().left);
+    const before = await left();
+    await expect.poll(left).not.toBe(before);
+    await saveScreenshot(page, 'invoices-generating');
+    release();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Finished' })).toContainText('Finished: 2 invoices created for January 2024.');
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
+    await expect(working).toHaveCount(0);
+    await page.unroute(generateCall);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await expect(dialog).toBeHidden();
+
+    // --- The list by apartment: enabled once a building is chosen ---------------------------------
+    const apartmentFilter = page.getByRole('combobox', { name: 'Apartment' });
+    await expect(apartmentFilter).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Building' }).click();
+    await page.getByRole('option', { name: building.name, exact: true }).click();
+    await expect(apartmentFilter).toBeEnabled();
+    await apartmentFilter.click();
+    await page.getByRole('option', { name: 'Apt 2', exact: true }).click();
+    const totals = page.getByRole('region', { name: 'Totals of the filtered invoices' });
+    // December (sent, overdue) and January (draft).
+    await expect(totals.getByRole('definition').first()).toHaveText('2');
+    const list = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Matching invoices' });
+    const rows = list.getByRole(isPhone() ? 'listitem' : 'row');
+    await expect(rows.filter({ hasText: `${building.name} · Apt 2` })).toHaveCount(2);
+    await expect(rows.filter({ hasText: `${building.name} · Apt 1` })).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'invoices-by-apartment');
   });
 });

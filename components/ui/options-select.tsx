@@ -1,12 +1,13 @@
 'use client';
 
+import type { Ref } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
 export type SelectOption = { value: string; label: string };
 
 /**
  * A Select over a list of options, for use inside a FormField: the field's id and aria-* wiring land on
- * the trigger, which the label points at.
+ * the trigger, which the label points at (and `ref`, to move the focus to the field).
  */
 export function OptionsSelect({
   value,
@@ -14,6 +15,7 @@ export function OptionsSelect({
   options,
   placeholder,
   disabled,
+  ref,
   ...wiring
 }: {
   value: string;
@@ -21,13 +23,14 @@ export function OptionsSelect({
   options: SelectOption[];
   placeholder?: string;
   disabled?: boolean;
+  ref?: Ref<HTMLButtonElement>;
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
 }) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger {...wiring}>
+      <SelectTrigger ref={ref} {...wiring}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

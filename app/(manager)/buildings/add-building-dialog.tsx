@@ -7,9 +7,22 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useTRPC } from '@/lib/trpc/react';
 import { BuildingForm, buildingFormValues, type BuildingInput } from './building-form';
 
-const FIELDS = ['name', 'address', 'city', 'postalCode', 'iban', 'bankRecipient'] as const;
+const FIELDS = [
+  'name',
+  'address',
+  'city',
+  'postalCode',
+  'readingWindowStartDay',
+  'readingWindowEndDay',
+  'penaltyRatePerDay',
+  'iban',
+  'bankRecipient',
+] as const;
 
-/** Name, address, city, postal code and optionally the bank account; opens the new building's page when added. */
+/**
+ * Name, address, city, postal code and optionally the reading window, penalty interest and bank account;
+ * opens the new building's page when added.
+ */
 export function AddBuildingDialog({
   open,
   onOpenChange,
@@ -48,6 +61,7 @@ export function AddBuildingDialog({
       }}
     >
       <DialogContent
+        className="max-w-2xl"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
@@ -56,8 +70,8 @@ export function AddBuildingDialog({
         <DialogHeader>
           <DialogTitle>Add a building</DialogTitle>
           <DialogDescription>
-            Billing settings (payment term, invoice prefix, currency) start with the usual defaults; change them on the
-            building’s page.
+            The payment term, invoice prefix and currency start with the usual defaults; change them on the building’s
+            page.
           </DialogDescription>
         </DialogHeader>
         <BuildingForm

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { parseInteger } from './format';
+import { parseDecimal, parseInteger } from './format';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import type { Building } from './types';
 
@@ -19,6 +19,9 @@ export const BUILDING_FIELDS = [
   'paymentTermDays',
   'invoicePrefix',
   'currency',
+  'penaltyRatePerDay',
+  'readingWindowStartDay',
+  'readingWindowEndDay',
   'iban',
   'bankRecipient',
 ] as const;
@@ -37,6 +40,9 @@ export type BuildingInput = {
   currency?: string;
   iban?: string | null;
   bankRecipient?: string | null;
+  penaltyRatePerDay?: number | null;
+  readingWindowStartDay?: number | null;
+  readingWindowEndDay?: number | null;
 };
 
 const META: Record<
@@ -47,7 +53,7 @@ const META: Record<
     required?: boolean;
     maxLength: number;
     autoComplete?: string;
-    inputMode?: 'numeric' | 'text';
+    inputMode?: 'numeric' | 'decimal' | 'text';
     wide?: boolean;
   }
 > = {
@@ -58,6 +64,24 @@ const META: Record<
   paymentTermDays: { label: 'Payment term (days)', maxLength: 3, inputMode: 'numeric', description: 'From the issue date to the due date, 0 to 365.' },
   invoicePrefix: { label: 'Invoice prefix', maxLength: 10, description: 'Letters, digits and “-”, e.g. INV-.' },
   currency: { label: 'Currency', maxLength: 3, description: 'A three-letter code, e.g. EUR.' },
+  penaltyRatePerDay: {
+    label: 'Penalty interest (% per day)',
+    maxLength: 12,
+    inputMode: 'decimal',
+    description: 'Charged on overdue balances on the next invoice: 0 to 1, e.g. 0.05. Leave empty for none.',
+  },
+  readingWindowStartDay: {
+    label: 'Readings from (day of month)',
+    maxLength: 2,
+    inputMode: 'numeric',
+    description: 'When residents submit meter readings: 1 to 31.',
+  },
+  readingWindowEndDay: {
+    label: 'Readings until (day of month)',
+    maxLength: 2,
+    inputMode: 'numeric',
+    description: 'Set both days, or leave both empty.',
+  },
   iban: { label: 'IBAN', maxLength: 50, description: 'The account printed on invoices.', wide: true },
   bankRecipient: { label: 'Bank account holder', maxLength: 200, description: 'The recipient printed on invoices.', wide: true },
 };
@@ -73,7 +97,16 @@ export function buildingFormValues(building?: Building): BuildingFormValues {
     currency: building?.currency ?? 'EUR',
     iban: building?.iban ?? '',
     bankRecipient: building?.bankRecipient ?? '',
+    penaltyRatePerDay: building?.penaltyRatePerDay == null ? '' : String(building.penaltyRatePerDay),
+    readingWindowStartDay: building?.readingWindowStartDay == null ? '' : String(building.readingWindowStartDay),
+    readingWindowEndDay: building?.readingWindowEndDay == null ? '' : String(building.readingWindowEndDay),
   };
+}
+
+/** Digits after the decimal mark of a number as typed ("0,0525" → 4). */
+function decimals(text: string): number {
+  const match = /[.,](\d*)$/.exec(text.trim());
+  return match ? match[1]!.length : 0;
 }
 
 function validate(values: BuildingFormValues, fields: readonly BuildingField[]): Errors {
@@ -89,6 +122,23 @@ function validate(values: BuildingFormValues, fields: readonly BuildingField[]):
   if (has('invoicePrefix') && !/^[A-Za-z0-9-]{0,10}$/.test(values.invoicePrefix.trim()))
     errors.invoicePrefix = 'Use letters, digits and “-”, at most 10.';
   if (has('currency') && !/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Enter a three-letter currency code, e.g. EUR.';
+  if (has('penaltyRatePerDay')) {
+    const rate = parseDecimal(values.penaltyRatePerDay);
+    if (rate === 'invalid') errors.penaltyRatePerDay = 'Enter a number such as 0.05, or leave it empty.';
+    else if (rate !== null && (rate < 0 || rate > 1)) errors.penaltyRatePerDay = 'Enter a rate from 0 to 1 percent per day.';
+    else if (rate !== null && decimals(values.penaltyRatePerDay) > 4) errors.penaltyRatePerDay = 'Use at most 4 decimals.';
+  }
+  const days = (['readingWindowStartDay', 'readingWindowEndDay'] as const).filter(has);
+  for (const field of days) {
+    const day = parseInteger(values[field]);
+    if (day === 'invalid' || (day !== null && (day < 1 || day > 31))) errors[field] = 'Enter a day of the month, 1 to 31.';
+  }
+  if (days.length === 2 && !errors.readingWindowStartDay && !errors.readingWindowEndDay) {
+    const start = values.readingWindowStartDay.trim();
+    const end = values.readingWindowEndDay.trim();
+    if (start && !end) errors.readingWindowEndDay = 'Enter the last day too, or clear the first.';
+    else if (end && !start) errors.readingWindowStartDay = 'Enter the first day too, or clear the last.';
+  }
   return errors;
 }
 
@@ -111,6 +161,17 @@ function toInput(values: BuildingFormValues, fields: readonly BuildingField[]): 
       case 'currency':
         input.currency = value.trim().toUpperCase();
         break;
+      case 'penaltyRatePerDay': {
+        const rate = parseDecimal(value);
+        input.penaltyRatePerDay = typeof rate === 'number' ? rate : null;
+        break;
+      }
+      case 'readingWindowStartDay':
+      case 'readingWindowEndDay': {
+        const day = parseInteger(value);
+        input[field] = typeof day === 'number' ? day : null;
+        break;
+      }
       default:
         input[field] = optional(value);
     }

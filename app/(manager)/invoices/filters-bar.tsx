@@ -1,15 +1,18 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import type { Building } from '../residents/apartment-directory';
+import { useTRPC } from '@/lib/trpc/react';
+import { compareApartmentNumbers } from '../buildings/format';
+import { LIST_LIMIT, type Building } from '../residents/apartment-directory';
 import { STATUS_LABELS } from './format';
 import type { InvoiceStatus } from './types';
 
-export type Filters = { buildingId: string; status: InvoiceStatus | ''; overdue: boolean; from: string; to: string };
-export const NO_FILTERS: Filters = { buildingId: '', status: '', overdue: false, from: '', to: '' };
+export type Filters = { buildingId: string; apartmentId: string; status: InvoiceStatus | ''; overdue: boolean; from: string; to: string };
+export const NO_FILTERS: Filters = { buildingId: '', apartmentId: '', status: '', overdue: false, from: '', to: '' };
 const ALL = 'all';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -17,6 +20,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function filterQuery(filters: Filters) {
   return {
     buildingId: filters.buildingId || undefined,
+    // An apartment belongs to the chosen building; without one the filter does not apply.
+    apartmentId: (filters.buildingId && filters.apartmentId) || undefined,
     status: filters.status || undefined,
     overdue: filters.overdue ? ('true' as const) : undefined,
     from: DATE.test(filters.from) ? filters.from : undefined,
@@ -25,15 +30,33 @@ export function filterQuery(filters: Filters) {
 }
 
 export function FiltersBar({ filters, onChange, buildings }: { filters: Filters; onChange: (filters: Filters) => void; buildings: Building[] }) {
+  const trpc = useTRPC();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const any = filters.buildingId || filters.status || filters.overdue || filters.from || filters.to;
+  const apartments = useQuery(
+    trpc.buildings.listApartments.queryOptions({ id: filters.buildingId, limit: LIST_LIMIT }, { enabled: filters.buildingId !== '' }),
+  );
+  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const apartmentHint = !filters.buildingId ? 'Choose a building first' : apartments.isPending ? 'Loading…' : 'All apartments';
   return (
-    <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <section
+      aria-label="Filters"
+      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end [&>*]:min-w-0"
+    >
       <FormField label="Building">
         <FilterSelect
           value={filters.buildingId || ALL}
-          onChange={(value) => set({ buildingId: value === ALL ? '' : value })}
+          onChange={(value) => set({ buildingId: value === ALL ? '' : value, apartmentId: '' })}
           options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
+        />
+      </FormField>
+      <FormField label="Apartment">
+        <FilterSelect
+          value={filters.buildingId && apartments.isSuccess ? filters.apartmentId || ALL : ''}
+          placeholder={apartmentHint}
+          disabled={!filters.buildingId || !apartments.isSuccess}
+          onChange={(value) => set({ apartmentId: value === ALL ? '' : value })}
+          options={[{ value: ALL, label: 'All apartments' }, ...apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))]}
         />
       </FormField>
       <FormField label="Status">
@@ -73,18 +96,22 @@ function FilterSelect({
   value,
   onChange,
   options,
+  placeholder,
+  disabled,
   ...wiring
 }: {
   value: string;
   onChange: (value: string) => void;
   options: { value: string; label: string }[];
+  placeholder?: string;
+  disabled?: boolean;
   id?: string;
   'aria-describedby'?: string;
 }) {
   return (
-    <Select value={value} onValueChange={onChange}>
+    <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger {...wiring}>
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

@@ -3,6 +3,9 @@ import type { InvoiceStatus } from './types';
 
 export { formatMoney } from '../buildings/format';
 
+export const PAYMENT_METHOD_LABELS = { banklink: 'Bank link', bank_transfer: 'Bank transfer', manual: 'Recorded by hand' } as const;
+export const PAYMENT_STATUS_LABELS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
+
 export const STATUS_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', void: 'Void' };
 
 /** A calendar date (YYYY-MM-DD) as people read it, e.g. "3 Mar 2026". */

@@ -21,7 +21,11 @@ import type { GenerationPreview } from './types';
 
 export type Period = { start: string; end: string };
 type BuildingResult = { building: Building; created: number; skipped: number; error: string | null };
-type Step = { name: 'choose' } | { name: 'preview' } | { name: 'generating' | 'done'; results: BuildingResult[] };
+type Step =
+  | { name: 'choose' }
+  | { name: 'preview' }
+  /** `current`: the building whose request is in flight. */
+  | { name: 'generating' | 'done'; results: BuildingResult[]; current: Building | null };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const BUTTON = 'sm:h-10 sm:px-4 sm:text-sm';
@@ -96,19 +100,18 @@ function GenerateFlow({
     stop.current = false;
     onBusyChange(true);
     const results: BuildingResult[] = [];
-    setStep({ name: 'generating', results: [] });
     for (const building of chosen) {
       if (stop.current) break;
+      setStep({ name: 'generating', results: [...results], current: building });
       try {
         const { data } = await trpcClient.invoices.generate.mutate({ buildingId: building.id, periodStart: period.start, periodEnd: period.end });
         results.push({ building, created: data.created, skipped: data.skipped, error: null });
       } catch (error) {
         results.push({ building, created: 0, skipped: 0, error: describeError(error) });
       }
-      setStep({ name: 'generating', results: [...results] });
     }
     onBusyChange(false);
-    setStep({ name: 'done', results });
+    setStep({ name: 'done', results, current: null });
     void queryClient.invalidateQueries(trpc.invoices.pathFilter());
   }
 
@@ -131,6 +134,7 @@ function GenerateFlow({
     <ProgressStep
       total={chosen.length}
       results={step.results}
+      current={step.current}
       finished={step.name === 'done'}
       period={period}
       onStop={() => {
@@ -353,6 +357,8 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
               <TableHead>Apartment</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead className="text-right">VAT</TableHead>
+              <TableHead className="text-right">Penalty</TableHead>
+              <TableHead className="text-right">Credit</TableHead>
               <TableHead>Note</TableHead>
             </TableRow>
           </TableHeader>
@@ -364,6 +370,8 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
                 </TableHead>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.amount, currency)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.vatAmount, currency)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.penaltyAmount ? formatMoney(a.penaltyAmount, currency) : <None />}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.creditAmount ? formatMoney(-a.creditAmount, currency) : <None />}</TableCell>
                 <TableCell className="min-w-48">
                   {a.alreadyInvoiced ? (
                     <Badge variant="outline">Already invoiced</Badge>
@@ -385,6 +393,8 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
       )}
       <p className="text-sm">
         {plural(totals.toCreate, 'new invoice')}, {formatMoney(totals.amount, currency)}
+        {totals.penaltyAmount > 0 && `, including ${formatMoney(totals.penaltyAmount, currency)} penalty interest`}
+        {totals.creditAmount > 0 && ` after ${formatMoney(totals.creditAmount, currency)} of credit`}
         {totals.alreadyInvoiced > 0 && `; ${totals.alreadyInvoiced} already invoiced`}
         {totals.needsReview > 0 && `; ${totals.needsReview} to review`}
       </p>
@@ -392,9 +402,22 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
   );
 }
 
+/** A dash for an amount that is zero, read out as "none". */
+function None() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-muted-foreground">
+        —
+      </span>
+      <span className="sr-only">none</span>
+    </>
+  );
+}
+
 function ProgressStep({
   total,
   results,
+  current,
   finished,
   period,
   onStop,
@@ -402,6 +425,7 @@ function ProgressStep({
 }: {
   total: number;
   results: BuildingResult[];
+  current: Building | null;
   finished: boolean;
   period: Period;
   onStop: () => void;
@@ -416,10 +440,16 @@ function ProgressStep({
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <ProgressBar label="Generating invoices" value={results.length} max={total} valueText={progressText} />
-        <p className="text-sm tabular-nums" aria-live="polite">
-          {progressText}
-          {!finished && '…'}
+        <ProgressBar
+          label="Generating invoices"
+          value={results.length}
+          max={total}
+          busy={current !== null}
+          valueText={current ? `Generating ${current.name}; ${progressText}` : progressText}
+        />
+        <p className="grid gap-0.5 text-sm" aria-live="polite">
+          {current && <span className="font-medium break-words">Generating {current.name}…</span>}
+          <span className="text-muted-foreground tabular-nums">{progressText}</span>
         </p>
       </div>
 

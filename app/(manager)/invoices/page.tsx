@@ -6,16 +6,19 @@ export const metadata: Metadata = { title: 'Invoices' };
 
 type Search = Record<string, string | string[] | undefined>;
 const STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
+const UUID = /^[0-9a-f-]{36}$/i;
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
 
-/** Links (the dashboard's, say) may open the list filtered: ?status=sent&overdue=true&buildingId=… */
+/** Links (the dashboard's, say) may open the list filtered: ?status=sent&overdue=true&buildingId=…&apartmentId=… */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const status = STATUSES.find((s) => s === one(search.status));
   const initial: Partial<Filters> = {
     ...(status ? { status } : {}),
     ...(one(search.overdue) === 'true' ? { overdue: true } : {}),
-    ...(/^[0-9a-f-]{36}$/i.test(one(search.buildingId) ?? '') ? { buildingId: one(search.buildingId) } : {}),
+    ...(UUID.test(one(search.buildingId) ?? '') ? { buildingId: one(search.buildingId) } : {}),
+    // An apartment only with its building, which the apartment filter depends on.
+    ...(UUID.test(one(search.buildingId) ?? '') && UUID.test(one(search.apartmentId) ?? '') ? { apartmentId: one(search.apartmentId) } : {}),
   };
   return <InvoicesView initial={initial} />;
 }

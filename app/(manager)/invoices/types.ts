@@ -8,5 +8,5 @@ export type Invoice = Outputs['get']['data'];
 export type InvoiceStatus = Invoice['status'];
 export type InvoiceTotals = Outputs['totals']['data'];
 export type GenerationPreview = Outputs['previewGeneration'];
-export type InvoiceListFilters = Omit<Inputs['totals'], 'apartmentId'>;
+export type InvoiceListFilters = Inputs['totals'];
 export type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];

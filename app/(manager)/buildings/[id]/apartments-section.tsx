@@ -28,7 +28,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
-import { compareApartmentNumbers, formatArea } from '../format';
+import { compareApartmentNumbers, formatArea, formatMoney } from '../format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import type { Apartment, Building } from '../types';
 import { AddApartmentDialog } from './add-apartment-dialog';
@@ -46,7 +46,7 @@ import { ImportApartmentsDialog } from './import-apartments-dialog';
 
 const PAGE_SIZE = 200;
 
-type SortKey = ApartmentField;
+type SortKey = ApartmentField | 'creditBalance';
 type Sort = { key: SortKey; direction: 'asc' | 'desc' };
 
 /** By the column, then by number; unknown floors and room counts go last in either direction. */
@@ -69,6 +69,23 @@ function display(apartment: Apartment, field: ApartmentField): string {
   if (value === null) return '—';
   if (field === 'area') return formatArea(apartment.area);
   return String(value);
+}
+
+/** The apartment's credit (paid ahead, taken off its next invoices); a dash when there is none. */
+function CreditCell({ apartment, currency }: { apartment: Apartment; currency: string }) {
+  const credit = apartment.creditBalance;
+  return (
+    <TableCell className="px-4 text-right whitespace-nowrap tabular-nums">
+      {credit === 0 ? (
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">None</span>
+        </>
+      ) : (
+        formatMoney(credit, currency)
+      )}
+    </TableCell>
+  );
 }
 
 type Editing = { id: string; values: ApartmentValues; errors: ApartmentErrors; formError: string | null };
@@ -318,25 +335,16 @@ export function ApartmentsSection({ building }: { building: Building }) {
                     aria-sort={sortLabel(field)}
                     className={cn('px-2', field !== 'number' && 'text-right')}
                   >
-                    <button
-                      type="button"
-                      onClick={() => toggleSort(field)}
-                      className={cn(
-                        'inline-flex min-h-10 items-center gap-1 rounded-md px-2 font-medium hover:bg-border/60 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-                        sort.key === field && 'text-foreground',
-                      )}
-                    >
+                    <SortButton active={sort.key === field} direction={sort.direction} onClick={() => toggleSort(field)}>
                       {APARTMENT_LABELS[field]}
-                      {sort.key !== field ? (
-                        <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
-                      ) : sort.direction === 'asc' ? (
-                        <ArrowUpIcon className="size-3.5" aria-hidden="true" />
-                      ) : (
-                        <ArrowDownIcon className="size-3.5" aria-hidden="true" />
-                      )}
-                    </button>
+                    </SortButton>
                   </TableHead>
                 ))}
+                <TableHead aria-sort={sortLabel('creditBalance')} className="px-2 text-right">
+                  <SortButton active={sort.key === 'creditBalance'} direction={sort.direction} onClick={() => toggleSort('creditBalance')}>
+                    Credit
+                  </SortButton>
+                </TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Actions</span>
                 </TableHead>
@@ -348,6 +356,7 @@ export function ApartmentsSection({ building }: { building: Building }) {
                   <EditRow
                     key={apartment.id}
                     apartment={apartment}
+                    currency={building.currency}
                     editing={editing}
                     pending={update.isPending}
                     onChange={(field, value) =>
@@ -372,6 +381,7 @@ export function ApartmentsSection({ building }: { building: Building }) {
                         </TableCell>
                       ),
                     )}
+                    <CreditCell apartment={apartment} currency={building.currency} />
                     <TableCell className="py-1 pr-2 text-right whitespace-nowrap">
                       <Button
                         data-focus={`edit:${apartment.id}`}
@@ -445,8 +455,41 @@ export function ApartmentsSection({ building }: { building: Building }) {
   );
 }
 
+function SortButton({
+  active,
+  direction,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  direction: Sort['direction'];
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'inline-flex min-h-10 items-center gap-1 rounded-md px-2 font-medium hover:bg-border/60 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+        active && 'text-foreground',
+      )}
+    >
+      {children}
+      {!active ? (
+        <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
+      ) : direction === 'asc' ? (
+        <ArrowUpIcon className="size-3.5" aria-hidden="true" />
+      ) : (
+        <ArrowDownIcon className="size-3.5" aria-hidden="true" />
+      )}
+    </button>
+  );
+}
+
 function EditRow({
   apartment,
+  currency,
   editing,
   pending,
   onChange,
@@ -455,6 +498,7 @@ function EditRow({
   onCancel,
 }: {
   apartment: Apartment;
+  currency: string;
   editing: Editing;
   pending: boolean;
   onChange: (field: ApartmentField, value: string) => void;
@@ -491,6 +535,7 @@ function EditRow({
             </TableCell>
           );
         })}
+        <CreditCell apartment={apartment} currency={currency} />
         <TableCell className="px-2 py-2 text-right align-top whitespace-nowrap">
           <div className="inline-flex gap-1">
             <Button size="sm" aria-disabled={pending} className="aria-disabled:opacity-60" onClick={onSave}>
@@ -506,7 +551,7 @@ function EditRow({
       </TableRow>
       {editing.formError && !pending && (
         <TableRow className="hover:bg-transparent">
-          <TableCell colSpan={APARTMENT_FIELDS.length + 1} className="px-2 py-2">
+          <TableCell colSpan={APARTMENT_FIELDS.length + 2} className="px-2 py-2">
             <Alert variant="destructive" role="alert">
               <CircleAlertIcon aria-hidden="true" />
               <p>{editing.formError}</p>

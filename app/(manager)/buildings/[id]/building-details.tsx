@@ -136,12 +136,17 @@ function BuildingBody({ building }: { building: Building }) {
   );
 }
 
+const rateFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 4 });
+
 function BillingSummary({ building }: { building: Building }) {
+  const { penaltyRatePerDay: rate, readingWindowStartDay: from, readingWindowEndDay: until } = building;
   const items: Array<[string, string]> = [
     ['Apartments', String(building.apartmentCount)],
     ['Payment term', `${building.paymentTermDays} days`],
     ['Invoice prefix', building.invoicePrefix || '—'],
     ['Currency', building.currency],
+    ['Penalty interest', rate ? `${rateFormat.format(rate)} % per day` : 'None'],
+    ['Reading window', from != null && until != null ? `Days ${from}–${until} of the month` : 'Not set'],
     ['IBAN', building.iban ?? 'Not set'],
     ['Account holder', building.bankRecipient ?? 'Not set'],
   ];

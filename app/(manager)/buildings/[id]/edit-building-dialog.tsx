@@ -64,7 +64,9 @@ export function EditBuildingDialog({
       >
         <DialogHeader>
           <DialogTitle>Edit the building</DialogTitle>
-          <DialogDescription>The address, bank account and invoice settings apply to invoices created from now on.</DialogDescription>
+          <DialogDescription>
+            The address, bank account, invoice settings and penalty interest apply to invoices created from now on.
+          </DialogDescription>
         </DialogHeader>
         <BuildingForm
           fields={BUILDING_FIELDS}

@@ -12,6 +12,7 @@ import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
 import { ConfirmDialog } from '../../residents/confirm-dialog';
+import { parseDecimal } from '../../buildings/format';
 import { formatMoney, todayInTallinn } from '../format';
 import type { Invoice, InvoiceStatus } from '../types';
 import { jobFinished, useJob } from '../use-job';
@@ -23,6 +24,13 @@ function failureText(error: unknown): string {
   const fields = fieldErrors(error);
   if (fields.length) return fields.map((f) => asSentence(`${f.path === 'paidDate' ? 'The payment date' : f.path} ${f.message}`)).join(' ');
   return describeError(error);
+}
+
+/** "Invoice … is marked paid." and, for an overpayment, what became the apartment's credit. */
+function paidNotice(invoice: Invoice, amount: number | undefined): string {
+  const excess = amount === undefined ? 0 : Math.round(amount * 100) - Math.round((invoice.amount - invoice.amountPaid) * 100);
+  if (excess <= 0) return `Invoice ${invoice.number} is marked paid.`;
+  return `Invoice ${invoice.number} is marked paid. ${formatMoney(excess / 100, invoice.currency)} above the open balance is now the apartment’s credit.`;
 }
 
 /**
@@ -42,13 +50,15 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
     void queryClient.invalidateQueries(trpc.invoices.list.pathFilter());
     void queryClient.invalidateQueries(trpc.invoices.totals.pathFilter());
     void queryClient.invalidateQueries(trpc.payments.list.pathFilter());
+    // Paying more than the open balance changes the apartment's credit.
+    void queryClient.invalidateQueries(trpc.buildings.listApartments.pathFilter());
     setDialog(null);
     onDone(notice);
   }
 
-  function move(input: { status: InvoiceStatus; paidDate?: string }, notice: string) {
+  function move(input: { status: InvoiceStatus; paidDate?: string; amount?: number }, notice: string, onError?: (error: unknown) => void) {
     if (update.isPending) return;
-    update.mutate({ id: invoice.id, ...input }, { onSuccess: ({ data }) => changed(data, notice) });
+    update.mutate({ id: invoice.id, ...input }, { onSuccess: ({ data }) => changed(data, notice), onError });
   }
 
   function open(which: NonNullable<typeof dialog>, button: HTMLElement) {
@@ -94,8 +104,7 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
         onOpenChange={(next) => setDialog(next ? 'paid' : null)}
         invoice={invoice}
         pending={update.isPending}
-        error={error}
-        onSubmit={(paidDate) => move({ status: 'paid', paidDate }, `Invoice ${invoice.number} is marked paid.`)}
+        onSubmit={(paidDate, amount, fail) => move({ status: 'paid', paidDate, amount }, paidNotice(invoice, amount), fail)}
       />
       <ConfirmDialog
         open={dialog === 'void'}
@@ -156,33 +165,86 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
   );
 }
 
+type PaidField = 'amount' | 'paidDate';
+
+/** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */
+function parseCents(text: string): number | null | 'invalid' {
+  const amount = parseDecimal(text);
+  if (amount === null || amount === 'invalid') return amount;
+  if (!/^-?\d*([.,]\d{0,2})?$/.test(text.trim().replace(/\s/g, ''))) return 'invalid';
+  return Math.round(amount * 100);
+}
+
 function MarkPaidDialog({
   open,
   onOpenChange,
   invoice,
   pending,
-  error,
   onSubmit,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   invoice: Invoice;
   pending: boolean;
-  error: string | null;
-  onSubmit: (paidDate: string) => void;
+  /** Called with the checked input; call `fail(error)` when the server refuses it. */
+  onSubmit: (paidDate: string, amount: number | undefined, fail: (error: unknown) => void) => void;
 }) {
   const today = todayInTallinn();
+  const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
+  const defaultAmount = (openCents / 100).toFixed(2);
+  const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
   const [paidDate, setPaidDate] = useState(today);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [amount, setAmount] = useState(defaultAmount);
+  const [errors, setErrors] = useState<Partial<Record<PaidField, string>>>({});
+  const amountRef = useRef<HTMLInputElement>(null);
+  const paidDateRef = useRef<HTMLInputElement>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+
+  // The server's answer: its 422 errors at the fields (focus on the first), anything else above the form.
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusAfterRender = useRef<PaidField | 'form' | null>(null);
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (!target) return;
+    focusAfterRender.current = null;
+    ({ form: formErrorRef, amount: amountRef, paidDate: paidDateRef })[target].current?.focus();
+  });
+
+  function fail(error: unknown) {
+    const found: Partial<Record<PaidField, string>> = {};
+    const other: string[] = [];
+    for (const f of fieldErrors(error)) {
+      if (f.path === 'amount' || f.path === 'paidDate') found[f.path] ??= asSentence(f.message);
+      else other.push(asSentence(`${f.path} ${f.message}`));
+    }
+    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
+    setErrors(found);
+    setFormError(other.length ? other.join(' ') : first ? null : describeError(error));
+    focusAfterRender.current = first ?? 'form';
+  }
+
+  const cents = parseCents(amount);
+  const excess = typeof cents === 'number' ? cents - openCents : 0;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) return setFieldError('Enter the date the payment arrived.');
-    if (paidDate > today) return setFieldError('The payment date cannot be in the future.');
-    setFieldError(undefined);
-    onSubmit(paidDate);
+    const found: Partial<Record<PaidField, string>> = {};
+    if (cents === 'invalid') found.amount = 'Enter the amount received, e.g. 41.20, with at most 2 decimals.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the payment arrived.';
+    else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
+    setErrors(found);
+    setFormError(null);
+    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
+    if (first) return (first === 'amount' ? amountRef : paidDateRef).current?.focus();
+    // Empty means the open balance, which is also what the server records without an amount.
+    onSubmit(paidDate, cents === null || cents === 'invalid' ? undefined : cents / 100, fail);
   }
+
+  const hint =
+    excess > 0
+      ? `${money(excess)} more than the open balance becomes the apartment’s credit, taken off its next invoices.`
+      : `The open balance is ${money(openCents)}. Anything received above it becomes the apartment’s credit.`;
 
   return (
     <Dialog
@@ -191,7 +253,9 @@ function MarkPaidDialog({
         if (!next && pending) return;
         if (next) {
           setPaidDate(today);
-          setFieldError(undefined);
+          setAmount(defaultAmount);
+          setErrors({});
+          setFormError(null);
         }
         onOpenChange(next);
       }}
@@ -199,19 +263,40 @@ function MarkPaidDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Mark {invoice.number} paid</DialogTitle>
-          <DialogDescription>
-            Records a payment of {formatMoney(invoice.amount - invoice.amountPaid, invoice.currency)}, the open balance, received on the date below.
-          </DialogDescription>
+          <DialogDescription>Records a payment received by hand or by bank transfer, on the date below.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {error && !pending && (
-            <Alert variant="destructive" role="alert">
+          {formError && !pending && (
+            <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
               <CircleAlertIcon aria-hidden="true" />
-              <p>The invoice could not be marked paid. {error}</p>
+              <p>The invoice could not be marked paid. {formError}</p>
             </Alert>
           )}
-          <FormField label="Paid on" error={fieldError}>
-            <Input type="date" value={paidDate} max={today} onChange={(event) => setPaidDate(event.target.value)} />
+          <FormField label="Amount received" description={hint} error={errors.amount}>
+            <Input
+              ref={amountRef}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={16}
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+              }}
+            />
+          </FormField>
+          <FormField label="Paid on" error={errors.paidDate}>
+            <Input
+              ref={paidDateRef}
+              type="date"
+              value={paidDate}
+              max={today}
+              onChange={(event) => {
+                setPaidDate(event.target.value);
+                if (errors.paidDate) setErrors((e) => ({ ...e, paidDate: undefined }));
+              }}
+            />
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

@@ -14,13 +14,11 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
-import { formatDay, formatMoney, formatPeriod } from '../format';
+import { formatDay, formatMoney, formatPeriod, PAYMENT_METHOD_LABELS as METHOD_LABELS, PAYMENT_STATUS_LABELS as PAYMENT_STATUS } from '../format';
 import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
 
-const METHOD_LABELS = { banklink: 'Bank link', bank_transfer: 'Bank transfer', manual: 'Recorded by hand' } as const;
-const PAYMENT_STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
 
 function BackLink() {
   return (

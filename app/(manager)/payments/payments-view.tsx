@@ -1,0 +1,285 @@
+'use client';
+
+import { keepPreviousData, useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { CircleAlertIcon, CircleCheckIcon, CreditCardIcon, PiggyBankIcon } from 'lucide-react';
+import Link from 'next/link';
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
+import type { Payment } from '../invoices/types';
+import { apartmentLabel, useApartmentDirectory, useBuildings } from '../residents/apartment-directory';
+import { PrepayDialog, type PrepayBuilding } from './prepay-dialog';
+
+const PAGE_SIZE = 50;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+
+type Range = { from: string; to: string };
+
+/** Manual payments and prepayments were entered as a day (stored at noon); bank payments carry their time. */
+function paidOn(p: Payment): string {
+  if (!p.paidAt) return '—';
+  return p.method === 'banklink' ? formatDateTime(p.paidAt) : formatDate(p.paidAt);
+}
+
+/** The tenant's payments, newest first, a page at a time, within dates; prepayments are recorded here. */
+export function PaymentsView() {
+  const trpc = useTRPC();
+  const [range, setRange] = useState<Range>({ from: '', to: '' });
+  const query = { from: DATE.test(range.from) ? range.from : undefined, to: DATE.test(range.to) ? range.to : undefined };
+  const filtered = Boolean(query.from || query.to);
+
+  const list = useInfiniteQuery(
+    trpc.payments.list.infiniteQueryOptions(
+      { ...query, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+  const payments = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const buildingsQuery = useBuildings();
+  const allBuildings: PrepayBuilding[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, currency: b.currency }));
+  const buildingNames = new Map(allBuildings.map((b) => [b.id, b.name]));
+
+  // Payments carry ids only: the invoices in view give their numbers (tRPC batches the calls into one request).
+  const invoiceIds = [...new Set(payments.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
+  const invoices = useQueries({
+    queries: invoiceIds.map((id) => trpc.invoices.get.queryOptions({ id }, { staleTime: 5 * 60_000 })),
+    combine: (results) => {
+      const byId = new Map<string, { number: string; buildingId: string }>();
+      results.forEach((r) => {
+        if (r.data) byId.set(r.data.data.id, { number: r.data.data.number, buildingId: r.data.data.buildingId });
+      });
+      return byId;
+    },
+  });
+  // Apartment numbers: a prepayment names no building, so with one in view every building's apartments are looked at.
+  const anyPrepayment = payments.some((p) => p.invoiceId === null);
+  const invoiceBuildings = new Set([...invoices.values()].map((i) => i.buildingId));
+  const directory = useApartmentDirectory(anyPrepayment ? allBuildings : allBuildings.filter((b) => invoiceBuildings.has(b.id)));
+  const apartmentOf = (p: Payment) => {
+    const entry = directory.byId.get(p.apartmentId);
+    const invoice = p.invoiceId ? invoices.get(p.invoiceId) : undefined;
+    return apartmentLabel(entry?.buildingName ?? (invoice ? buildingNames.get(invoice.buildingId) : undefined), entry?.number);
+  };
+
+  const [prepayOpen, setPrepayOpen] = useState(false);
+  const prepayButton = useRef<HTMLButtonElement>(null);
+  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
+  // The dialog moves the focus to the notice as it closes.
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  /** What the payment paid: the invoice (a link), or a prepayment kept as credit. */
+  const purpose = (p: Payment): ReactNode => {
+    if (!p.invoiceId) return <span className="font-medium">Prepayment</span>;
+    const number = invoices.get(p.invoiceId)?.number;
+    return (
+      <Link href={`/invoices/${p.invoiceId}`} className={LINK}>
+        {number ?? 'Invoice'}
+      </Link>
+    );
+  };
+  const method = (p: Payment): ReactNode => (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {PAYMENT_METHOD_LABELS[p.method]}
+      {p.status !== 'completed' && <Badge variant={p.status === 'failed' ? 'destructive' : 'warning'}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>}
+    </span>
+  );
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading payments…</span>
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    );
+  } else if (list.isError && payments.length === 0) {
+    body = (
+      <Alert variant="destructive" role="alert">
+        <CircleAlertIcon aria-hidden="true" />
+        <div className="grid gap-2">
+          <p>The payments could not be loaded. {describeError(list.error)}</p>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      </Alert>
+    );
+  } else if (payments.length === 0 && !filtered && !list.isPlaceholderData) {
+    body = (
+      <EmptyState
+        icon={CreditCardIcon}
+        title="No payments yet"
+        description="Payments appear here as invoices are paid by bank link or marked paid by hand. Money received before an invoice is recorded as a prepayment."
+      >
+        <Button onClick={() => setPrepayOpen(true)}>
+          <PiggyBankIcon aria-hidden="true" />
+          Record prepayment
+        </Button>
+      </EmptyState>
+    );
+  } else if (payments.length === 0) {
+    body = (
+      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
+        No payments between these dates.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p role="status" className="sr-only">
+          {plural(payments.length, 'payment')}
+          {list.hasNextPage ? ' loaded, more to load.' : '.'}
+        </p>
+        <div className="hidden min-w-0 md:block">
+          <Table aria-labelledby="payments-heading" aria-busy={list.isFetching}>
+            <TableCaption className="sr-only">Newest first.</TableCaption>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Date</TableHead>
+                <TableHead>For</TableHead>
+                <TableHead>Apartment</TableHead>
+                <TableHead>Payer</TableHead>
+                <TableHead>Method</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {payments.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell className="whitespace-nowrap">{paidOn(p)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{purpose(p)}</TableCell>
+                  <TableCell className="min-w-40">{apartmentOf(p)}</TableCell>
+                  <TableCell className="min-w-32 break-words">{p.payerName ?? '—'}</TableCell>
+                  <TableCell>{method(p)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        <ul aria-labelledby="payments-heading" className="divide-y rounded-lg border bg-card md:hidden">
+          {payments.map((p) => (
+            <li key={p.id} className="grid gap-1 p-4 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {purpose(p)}
+                <span className="font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</span>
+              </div>
+              <p className="break-words">{apartmentOf(p)}</p>
+              <p className="flex flex-wrap gap-x-2 text-muted-foreground">
+                <span>{paidOn(p)}</span>
+                <span aria-hidden="true">·</span>
+                {method(p)}
+                {p.payerName && (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span className="break-words">{p.payerName}</span>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+        {list.isFetchNextPageError && (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <p>More payments could not be loaded. {describeError(list.error)}</p>
+          </Alert>
+        )}
+        {list.hasNextPage && (
+          <div className="flex justify-center">
+            <Button
+              variant="outline"
+              aria-disabled={list.isFetchingNextPage}
+              className="w-full aria-disabled:opacity-60 sm:w-auto"
+              onClick={() => {
+                if (!list.isFetchingNextPage) void list.fetchNextPage();
+              }}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        description="Money received by bank link, bank transfer or recorded by hand, newest first."
+        actions={
+          <Button ref={prepayButton} onClick={() => setPrepayOpen(true)} className="w-full sm:w-auto">
+            <PiggyBankIcon aria-hidden="true" />
+            Record prepayment
+          </Button>
+        }
+      />
+
+      <div className="grid min-w-0 gap-6">
+        <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[repeat(2,minmax(0,1fr))_auto] sm:items-end lg:grid-cols-[repeat(2,minmax(0,14rem))_auto]">
+          <FormField label="Paid from">
+            <Input type="date" value={range.from} max={range.to || undefined} onChange={(event) => setRange({ ...range, from: event.target.value })} />
+          </FormField>
+          <FormField label="Paid to">
+            <Input type="date" value={range.to} min={range.from || undefined} onChange={(event) => setRange({ ...range, to: event.target.value })} />
+          </FormField>
+          {(range.from || range.to) && (
+            <div className="flex min-h-11 items-center">
+              <Button variant="ghost" size="sm" onClick={() => setRange({ from: '', to: '' })}>
+                Clear dates
+              </Button>
+            </div>
+          )}
+        </section>
+
+        {notice && (
+          <Alert
+            key={notice.id}
+            ref={noticeRef}
+            tabIndex={-1}
+            variant="success"
+            role="status"
+            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <CircleCheckIcon aria-hidden="true" />
+            <p>{notice.text}</p>
+          </Alert>
+        )}
+
+        <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
+          <h2 id="payments-heading" className="text-lg font-semibold">
+            {filtered ? 'Payments between these dates' : 'All payments'}
+          </h2>
+          {body}
+        </section>
+      </div>
+
+      <PrepayDialog
+        open={prepayOpen}
+        onOpenChange={setPrepayOpen}
+        buildings={allBuildings}
+        onRecorded={(text) => setNotice({ id: Date.now(), text })}
+        returnFocus={() => prepayButton.current}
+        focusAfterRecorded={() => noticeRef.current}
+      />
+    </>
+  );
+}

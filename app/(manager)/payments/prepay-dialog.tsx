@@ -1,0 +1,294 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { compareApartmentNumbers, formatMoney, parseDecimal } from '../buildings/format';
+import { todayInTallinn } from '../invoices/format';
+import { apartmentLabel, LIST_LIMIT } from '../residents/apartment-directory';
+
+export type PrepayBuilding = { id: string; name: string; currency: string };
+
+type Field = 'building' | 'apartment' | 'amount' | 'paidDate' | 'payerName';
+const FIELDS: readonly Field[] = ['building', 'apartment', 'amount', 'paidDate', 'payerName'];
+/** The server's paths for the fields it checks. */
+const SERVER_PATHS: Record<string, Field> = { apartmentId: 'apartment', amount: 'amount', paidDate: 'paidDate', payerName: 'payerName' };
+
+/** Money received for an apartment ahead of any invoice; it becomes the apartment's credit. */
+export function PrepayDialog({
+  open,
+  onOpenChange,
+  buildings,
+  onRecorded,
+  returnFocus,
+  focusAfterRecorded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  buildings: PrepayBuilding[];
+  /** What to tell the manager: "25,00 € recorded for Tamme 12 · Apt 4 …". */
+  onRecorded: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+  /** The confirmation on the page, once it is there. */
+  focusAfterRecorded: () => HTMLElement | null;
+}) {
+  const recorded = useRef(false);
+  const busy = useRef(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && busy.current) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        onOpenAutoFocus={() => {
+          recorded.current = false;
+        }}
+        onCloseAutoFocus={(event) => {
+          // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
+          event.preventDefault();
+          (recorded.current ? focusAfterRecorded() : returnFocus())?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Record a prepayment</DialogTitle>
+          <DialogDescription>
+            Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted per opening, so every prepayment starts from a clean form. */}
+        {open && (
+          <PrepayForm
+            buildings={buildings}
+            onBusyChange={(value) => {
+              busy.current = value;
+            }}
+            onRecorded={(message) => {
+              recorded.current = true;
+              onOpenChange(false);
+              onRecorded(message);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PrepayForm({
+  buildings,
+  onBusyChange,
+  onRecorded,
+}: {
+  buildings: PrepayBuilding[];
+  onBusyChange: (busy: boolean) => void;
+  onRecorded: (message: string) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const prepay = useMutation(trpc.payments.prepay.mutationOptions());
+  const today = todayInTallinn();
+  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
+  const [apartmentId, setApartmentId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paidDate, setPaidDate] = useState(today);
+  const [payerName, setPayerName] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const buildingRef = useRef<HTMLButtonElement>(null);
+  const apartmentRef = useRef<HTMLButtonElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const paidDateRef = useRef<HTMLInputElement>(null);
+  const payerNameRef = useRef<HTMLInputElement>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  // After a failed attempt, the first invalid field (or the message) takes the focus once rendered.
+  const focusAfterRender = useRef<Field | 'form' | null>(null);
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (!target) return;
+    focusAfterRender.current = null;
+    const elements = { form: formErrorRef, building: buildingRef, apartment: apartmentRef, amount: amountRef, paidDate: paidDateRef, payerName: payerNameRef };
+    elements[target].current?.focus();
+  });
+
+  const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }));
+  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const building = buildings.find((b) => b.id === buildingId);
+  const apartment = apartmentOptions.find((a) => a.id === apartmentId);
+  const currency = building?.currency ?? 'EUR';
+
+  function fail(found: Partial<Record<Field, string>>, message: string | null = null) {
+    setErrors(found);
+    setFormError(message);
+    focusAfterRender.current = FIELDS.find((f) => found[f]) ?? (message ? 'form' : null);
+  }
+
+  function clearError(field: Field) {
+    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (prepay.isPending) return;
+    const found: Partial<Record<Field, string>> = {};
+    if (!buildingId) found.building = 'Choose a building.';
+    if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
+    const sum = parseDecimal(amount);
+    if (sum === null) found.amount = 'Enter the amount received.';
+    else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = 'Enter an amount such as 25.50, with at most 2 decimals.';
+    else if (sum <= 0) found.amount = 'Enter an amount greater than 0.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the money arrived.';
+    else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
+    if (Object.keys(found).length || typeof sum !== 'number') return fail(found);
+    setErrors({});
+    setFormError(null);
+
+    const label = apartmentLabel(building?.name, apartment?.number);
+    onBusyChange(true);
+    prepay.mutate(
+      { apartmentId, amount: sum, paidDate, payerName: payerName.trim() || null },
+      {
+        onSettled: () => onBusyChange(false),
+        onSuccess: ({ data }) => {
+          void queryClient.invalidateQueries(trpc.payments.list.pathFilter());
+          // The apartment's credit has grown.
+          void queryClient.invalidateQueries(trpc.buildings.listApartments.pathFilter());
+          onRecorded(`A prepayment of ${formatMoney(data.amount, data.currency)} is recorded for ${label}. It is now the apartment’s credit.`);
+        },
+        onError: (error) => {
+          const code = errorCode(error);
+          if (code === 'NOT_FOUND') {
+            setApartmentId('');
+            void apartments.refetch();
+            return fail({}, 'This apartment does not exist any more. Choose another one.');
+          }
+          if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, `The prepayment could not be recorded. ${describeError(error)}`);
+          const atFields: Partial<Record<Field, string>> = {};
+          const other: string[] = [];
+          for (const { path, message } of fieldErrors(error)) {
+            const field = SERVER_PATHS[path];
+            if (field) atFields[field] ??= asSentence(message);
+            else other.push(asSentence(path ? `${path} ${message}` : message));
+          }
+          fail(atFields, other.length ? `The prepayment could not be recorded. ${other.join(' ')}` : Object.keys(atFields).length ? null : `The prepayment could not be recorded. ${describeError(error)}`);
+        },
+      },
+    );
+  }
+
+  const apartmentPlaceholder = !buildingId
+    ? 'Choose a building first'
+    : apartments.isPending
+      ? 'Loading apartments…'
+      : apartmentOptions.length === 0
+        ? 'This building has no apartments'
+        : 'Choose an apartment';
+  const apartmentHint = apartments.isError
+    ? 'The apartments could not be loaded. Choose the building again.'
+    : apartment
+      ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.`
+      : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!prepay.isPending && formError && (
+        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{formError}</p>
+        </Alert>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Building" error={errors.building}>
+          <OptionsSelect
+            ref={buildingRef}
+            value={buildingId}
+            placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
+            disabled={buildings.length === 0}
+            options={buildings.map((b) => ({ value: b.id, label: b.name }))}
+            onChange={(value) => {
+              setBuildingId(value);
+              setApartmentId('');
+              setErrors((previous) => ({ ...previous, building: undefined, apartment: undefined }));
+            }}
+          />
+        </FormField>
+        <FormField label="Apartment" error={errors.apartment} description={apartmentHint}>
+          <OptionsSelect
+            ref={apartmentRef}
+            value={apartmentId}
+            placeholder={apartmentPlaceholder}
+            disabled={!buildingId || apartmentOptions.length === 0}
+            options={apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))}
+            onChange={(value) => {
+              setApartmentId(value);
+              clearError('apartment');
+            }}
+          />
+        </FormField>
+        <FormField label={`Amount (${currency})`} error={errors.amount}>
+          <Input
+            ref={amountRef}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              clearError('amount');
+            }}
+          />
+        </FormField>
+        <FormField label="Paid on" error={errors.paidDate}>
+          <Input
+            ref={paidDateRef}
+            type="date"
+            name="paidDate"
+            value={paidDate}
+            max={today}
+            onChange={(event) => {
+              setPaidDate(event.target.value);
+              clearError('paidDate');
+            }}
+          />
+        </FormField>
+        <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
+          <Input
+            ref={payerNameRef}
+            name="payerName"
+            autoComplete="off"
+            maxLength={200}
+            value={payerName}
+            onChange={(event) => {
+              setPayerName(event.target.value);
+              clearError('payerName');
+            }}
+          />
+        </FormField>
+      </div>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" size="lg" aria-disabled={prepay.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
+          {prepay.isPending ? 'Recording…' : 'Record prepayment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
