@@ -1,6 +1,6 @@
 'use client';
 
-import { keepPreviousData, useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, CircleCheckIcon, CreditCardIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
 import type { Payment } from '../invoices/types';
-import { apartmentLabel, useApartmentDirectory, useBuildings } from '../residents/apartment-directory';
+import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
 import { PrepayDialog, type PrepayBuilding } from './prepay-dialog';
 
 const PAGE_SIZE = 50;
@@ -52,27 +52,7 @@ export function PaymentsView() {
   const allBuildings: PrepayBuilding[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, currency: b.currency }));
   const buildingNames = new Map(allBuildings.map((b) => [b.id, b.name]));
 
-  // Payments carry ids only: the invoices in view give their numbers (tRPC batches the calls into one request).
-  const invoiceIds = [...new Set(payments.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
-  const invoices = useQueries({
-    queries: invoiceIds.map((id) => trpc.invoices.get.queryOptions({ id }, { staleTime: 5 * 60_000 })),
-    combine: (results) => {
-      const byId = new Map<string, { number: string; buildingId: string }>();
-      results.forEach((r) => {
-        if (r.data) byId.set(r.data.data.id, { number: r.data.data.number, buildingId: r.data.data.buildingId });
-      });
-      return byId;
-    },
-  });
-  // Apartment numbers: a prepayment names no building, so with one in view every building's apartments are looked at.
-  const anyPrepayment = payments.some((p) => p.invoiceId === null);
-  const invoiceBuildings = new Set([...invoices.values()].map((i) => i.buildingId));
-  const directory = useApartmentDirectory(anyPrepayment ? allBuildings : allBuildings.filter((b) => invoiceBuildings.has(b.id)));
-  const apartmentOf = (p: Payment) => {
-    const entry = directory.byId.get(p.apartmentId);
-    const invoice = p.invoiceId ? invoices.get(p.invoiceId) : undefined;
-    return apartmentLabel(entry?.buildingName ?? (invoice ? buildingNames.get(invoice.buildingId) : undefined), entry?.number);
-  };
+  const apartmentOf = (p: Payment) => apartmentLabel(buildingNames.get(p.buildingId), p.apartmentNumber);
 
   const [prepayOpen, setPrepayOpen] = useState(false);
   const prepayButton = useRef<HTMLButtonElement>(null);
@@ -83,10 +63,9 @@ export function PaymentsView() {
   /** What the payment paid: the invoice (a link), or a prepayment kept as credit. */
   const purpose = (p: Payment): ReactNode => {
     if (!p.invoiceId) return <span className="font-medium">Prepayment</span>;
-    const number = invoices.get(p.invoiceId)?.number;
     return (
       <Link href={`/invoices/${p.invoiceId}`} className={LINK}>
-        {number ?? 'Invoice'}
+        {p.invoiceNumber ?? 'Invoice'}
       </Link>
     );
   };

@@ -133,7 +133,7 @@ describe('credit balance', () => {
 
     const less = await call('PATCH', `/invoices/${a1.id}`, { status: 'paid', paidDate: '2026-02-10', amount: 99.99 });
     expect(less.status).toBe(422);
-    expect(less.body.errors).toEqual([{ path: 'amount', message: 'must be at least the open balance 100' }]);
+    expect(less.body.errors).toEqual([{ path: 'amount', message: 'must be at least the open balance 100.00' }]);
     expect((await call('PATCH', `/invoices/${a1.id}`, { reference: 'x', amount: 120 })).status).toBe(422);
     const paid = await call('PATCH', `/invoices/${a1.id}`, { status: 'paid', paidDate: '2026-02-10', amount: 250.5 });
     expect(paid.status).toBe(200);

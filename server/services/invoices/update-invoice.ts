@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { apartmentCredits, invoices, type InvoiceStatus, payments } from '@/db/schema';
 import { isValidDate } from '@/server/domain/dates';
-import { decimalPlaces, fromUnits, toUnits } from '@/server/domain/decimal';
+import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { canMoveInvoice } from '@/server/domain/invoice-status';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
@@ -35,7 +35,7 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
     if (input.amount !== undefined) {
       if (input.status !== 'paid') errors.push({ path: 'amount', message: 'goes with status paid' });
       else if (!(Math.abs(input.amount) < 1e11) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a sum with at most 2 decimals' });
-      else if ((paid = toUnits(input.amount, 2)) < openBalance) errors.push({ path: 'amount', message: `must be at least the open balance ${fromUnits(openBalance, 2)}` });
+      else if ((paid = toUnits(input.amount, 2)) < openBalance) errors.push({ path: 'amount', message: `must be at least the open balance ${unitsToString(openBalance, 2)}` });
     }
     if (errors.length) throw new ValidationError(errors);
     const excess = paid - openBalance;

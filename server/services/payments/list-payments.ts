@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
-import { payments } from '@/db/schema';
+import { apartments, invoices, payments } from '@/db/schema';
 import { endOfDayIn, startOfDayIn } from '@/server/domain/dates';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { tenantTimeZone } from '../invoices/invoice-view';
@@ -7,7 +7,7 @@ import { decodeCursor, pageOf } from '../pagination';
 import { type PaymentView, paymentView } from './payment-view';
 
 
-/** The tenant's payments, newest first; `from`/`to` bound the payment date (the tenant's days). */
+/** The tenant's payments, the latest recorded first, with invoice and apartment numbers; `from`/`to` bound the payment date (the tenant's days). */
 export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: { invoiceId?: string; apartmentId?: string; from?: string; to?: string; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
   const where: SQL[] = [eq(payments.tenantId, ctx.tenantId)];
@@ -24,10 +24,14 @@ export async function listPayments({ ctx, input }: { ctx: ServiceContext; input:
     const when = new Date(at);
     where.push(or(lt(payments.createdAt, when), and(eq(payments.createdAt, when), lt(payments.id, id)))!);
   }
-  const rows = await ctx.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(input.limit + 1);
-  const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r.createdAt.toISOString(), r.id]);
-  return {
-    items: items.map(paymentView),
-    nextCursor,
-  };
+  const rows = await ctx.db
+    .select({ payment: payments, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId })
+    .from(payments)
+    .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(...where))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(input.limit + 1);
+  const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r.payment.createdAt.toISOString(), r.payment.id]);
+  return { items: items.map((r) => paymentView(r.payment, r)), nextCursor };
 }

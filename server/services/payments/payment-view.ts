@@ -5,7 +5,11 @@ export type PaymentView = {
   id: string;
   /** Null for a prepayment: money received ahead of any invoice, kept as the apartment's credit. */
   invoiceId: string | null;
+  /** The invoice's number, for people reading a list; null for a prepayment. */
+  invoiceNumber: string | null;
   apartmentId: string;
+  apartmentNumber: string;
+  buildingId: string;
   amount: number;
   currency: string;
   method: 'banklink' | 'bank_transfer' | 'manual';
@@ -15,11 +19,16 @@ export type PaymentView = {
   externalId: string | null;
 };
 
-export function paymentView(p: typeof payments.$inferSelect): PaymentView {
+export type PaymentLabels = { invoiceNumber: string | null; apartmentNumber: string; buildingId: string };
+
+export function paymentView(p: typeof payments.$inferSelect, labels: PaymentLabels): PaymentView {
   return {
     id: p.id,
     invoiceId: p.invoiceId,
+    invoiceNumber: labels.invoiceNumber,
     apartmentId: p.apartmentId,
+    apartmentNumber: labels.apartmentNumber,
+    buildingId: labels.buildingId,
     amount: fromUnits(p.amount, 2),
     currency: p.currency,
     method: p.method,

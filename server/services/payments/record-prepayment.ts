@@ -19,14 +19,15 @@ export type RecordPrepaymentInput = { apartmentId: string; amount: number; paidD
 export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; input: RecordPrepaymentInput }): Promise<PaymentView> {
   requireRole(ctx, ...MANAGERS);
   const [apartment] = await ctx.db
-    .select({ id: apartments.id, currency: buildings.currency })
+    .select({ id: apartments.id, number: apartments.number, buildingId: apartments.buildingId, currency: buildings.currency })
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
     .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
   if (!apartment) throw new NotFoundError('Apartment');
 
   const errors: FieldError[] = [];
-  if (!(input.amount > 0) || !(input.amount < 1e9) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a positive sum with at most 2 decimals' });
+  if (!(input.amount > 0) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a positive sum with at most 2 decimals' });
+  else if (input.amount >= 1e9) errors.push({ path: 'amount', message: 'must be less than 1 000 000 000' });
   if (!isValidDate(input.paidDate)) errors.push({ path: 'paidDate', message: 'is not a calendar date (YYYY-MM-DD)' });
   else if (input.paidDate > (await tenantToday(ctx.db, ctx.tenantId, ctx.now))) errors.push({ path: 'paidDate', message: 'must not be in the future' });
   if (errors.length) throw new ValidationError(errors);
@@ -49,7 +50,7 @@ export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; in
       })
       .returning();
     await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: apartment.id, kind: 'prepayment', amount, paymentId: row!.id, createdAt: ctx.now });
-    const view = paymentView(row!);
+    const view = paymentView(row!, { invoiceNumber: null, apartmentNumber: apartment.number, buildingId: apartment.buildingId });
     await writeAudit(tx, ctx, { action: 'payment.prepay', entityId: row!.id, after: { ...view, creditAdded: fromUnits(amount, 2) } });
     await emitEvent(tx, ctx, 'payment.received', { paymentId: row!.id, invoiceId: null, apartmentId: apartment.id, amount: view.amount });
     return view;

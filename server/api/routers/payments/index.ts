@@ -10,7 +10,10 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-
 export const PaymentOutput = z.object({
   id: z.uuid(),
   invoiceId: z.uuid().nullable().meta({ description: "Null for a prepayment, which became the apartment's credit balance." }),
+  invoiceNumber: z.string().nullable(),
   apartmentId: z.uuid(),
+  apartmentNumber: z.string(),
+  buildingId: z.uuid(),
   amount: z.number(),
   currency: z.string(),
   method: z.enum(['banklink', 'bank_transfer', 'manual']),
