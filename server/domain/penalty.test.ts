@@ -72,7 +72,7 @@ describe('computePenalty', () => {
 
 describe('assembleInvoiceLines', () => {
   const rule = (over: Partial<RuleUnits>): RuleUnits => ({ id: 'r', name: 'Rule', basis: 'apartment', unitPrice: 0, meterType: null, totalAmount: null, vatRate: 0, ...over });
-  const apt: ApartmentFacts = { id: 'a', number: '1', area: 5000, residentsCount: 2, consumption: {} };
+  const apt: ApartmentFacts = { id: 'a', number: '1', area: 5000, residentsCount: 2, consumption: { cold_water: 12_345 } };
   const penalty = (amount: number, days = 10) => ({ invoiceId: 'i1', number: 'INV-2026-000001', penalty: { from: '2026-03-11', through: '2026-03-20', days, amount } });
 
   it('adds a penalty line and a negative credit line, capped at the total; the rest stays as credit', () => {
@@ -95,11 +95,25 @@ describe('assembleInvoiceLines', () => {
   it('property: lines add up to the invoice total, which credit never takes below zero', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ unitPrice: fc.integer({ min: 0, max: 5_000_000 }), vatRate: fc.integer({ min: 0, max: 10_000 }), basis: fc.constantFrom('area' as const, 'apartment' as const, 'resident' as const) }), { maxLength: 6 }),
+        fc.array(
+          fc.record({
+            unitPrice: fc.integer({ min: 0, max: 5_000_000 }),
+            vatRate: fc.integer({ min: 0, max: 10_000 }),
+            basis: fc.constantFrom('area' as const, 'apartment' as const, 'resident' as const, 'meter' as const, 'split_area' as const),
+            totalAmount: fc.integer({ min: 0, max: 50_000_000 }),
+          }),
+          { maxLength: 6 },
+        ),
         fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 3 }),
         fc.integer({ min: 0, max: 10_000_000 }),
-        (rules, penalties, credit) => {
-          const charges = computeCharges(rules.map((r, i) => rule({ ...r, id: String(i) })), [apt]).get('a')!;
+        fc.array(fc.record({ area: fc.integer({ min: 1, max: 30_000 }), water: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 5 }),
+        (rules, penalties, credit, neighbours) => {
+          // Every basis, the meter one on cold water, split_area across the apartment and its neighbours.
+          const building = [apt, ...neighbours.map((n, i) => ({ id: `n${i}`, number: String(i + 2), area: n.area, residentsCount: 1, consumption: { cold_water: n.water } }))];
+          const ruleUnits = rules.map((r, i) =>
+            rule({ id: String(i), basis: r.basis, unitPrice: r.unitPrice, vatRate: r.vatRate, meterType: r.basis === 'meter' ? 'cold_water' : null, totalAmount: r.basis === 'split_area' ? r.totalAmount : null }),
+          );
+          const charges = computeCharges(ruleUnits, building).get('a')!;
           const { lines, creditApplied } = assembleInvoiceLines(charges, penalties.map((p) => penalty(p)), 500, credit);
           const total = lines.reduce((s, l) => s + l.amount, 0);
           const before = charges.reduce((s, l) => s + l.amount, 0) + penalties.reduce((s, p) => s + p, 0);
