@@ -12,7 +12,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { formatReading, formatUnit } from '../meter-format';
-import { parseReading, readMeterPhoto, registerToInput, type Candidate } from './read-photo';
+import { parseReading, readMeterPhoto, readingSource, registerToInput, type Candidate } from './read-photo';
 
 export type ReadingFormMeter = { id: string; unit: string; decimals: number; lastReading: { value: number; readAt: string } | null };
 
@@ -136,7 +136,8 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
     }
     setValueError(undefined);
     submit.mutate(
-      { id: meter.id, value: parsed.value, ...(photoId ? { source: 'ocr' as const, photoId } : { source: 'manual' as const }) },
+      // The reader's value pre-filled the field (ocr), or nothing was read and the number was typed (manual).
+      { id: meter.id, value: parsed.value, ...readingSource(ocr.state === 'read', photoId) },
       {
         onSuccess: ({ data }) => {
           setSent({ key: Date.now(), text: `Reading ${formatReading(data.value, meter.decimals, meter.unit)} sent. Your building manager confirms it; it is listed below.` });
