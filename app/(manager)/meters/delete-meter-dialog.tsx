@@ -97,7 +97,7 @@ export function DeleteMeterDialog({
                   <Button
                     variant="outline"
                     size="lg"
-                    className="sm:h-10 sm:px-4 sm:text-sm"
+                    className="text-foreground sm:h-10 sm:px-4 sm:text-sm"
                     onClick={() => {
                       switching.current = true;
                       onMarkReplaced();
