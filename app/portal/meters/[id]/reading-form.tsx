@@ -70,6 +70,13 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
+  // The field is disabled while a reading is sent; a server error on the value focuses it once it is enabled again.
+  const focusValue = useRef(false);
+  useEffect(() => {
+    if (!focusValue.current || submit.isPending) return;
+    focusValue.current = false;
+    valueRef.current?.focus();
+  });
 
   function showPhoto(next: Photo | null) {
     if (photoUrl.current) URL.revokeObjectURL(photoUrl.current);
@@ -152,7 +159,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           const onValue = errors.find((e) => e.path === 'value');
           if (onValue) {
             setValueError(valueMessage(onValue.message, meter.unit));
-            valueRef.current?.focus();
+            focusValue.current = true;
           } else if (errors.some((e) => e.path === 'photoId')) {
             setPhotoId(null);
             showPhoto(null);
