@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { renderMeterImage } from '../bench/ocr/render-meter-image';
-import { expectNoHorizontalScroll, gotoAsManager, gotoAsResident, saveScreenshot } from './helpers';
+import { DEMO, expectNoHorizontalScroll, gotoAsManager, gotoAsResident, saveScreenshot } from './helpers';
 
 // The resident reads meters on a phone: both projects run this at phone size, each on a meter of its own
 // (the demo resident's cold and hot water meters in Tamme 12), so they can run side by side. The manager
@@ -91,14 +91,16 @@ test('a resident sends a reading from a photo, the manager confirms it, and the 
   await saveScreenshot(page, 'portal-meter-sent');
 
   // The manager finds it in the queue with its photo, the previous value and the consumption, and confirms it.
-  const managerContext = await browser.newContext({ baseURL });
+  // Contexts made in a test take the file's options (the phone viewport): the manager's is set to desktop size.
+  const managerContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
   const manager = await managerContext.newPage();
   await gotoAsManager(manager, '/meters');
   await expect(manager.getByRole('heading', { level: 1, name: 'Meters' })).toBeVisible();
   await manager.getByLabel('Building').click();
   await manager.getByRole('option', { name: 'Tamme 12', exact: true }).click();
   await expect(manager.getByTestId('queue-count')).toContainText(/\d+ readings? waiting/);
-  const row = manager.getByRole('row').filter({ hasText: `${value} m³` }).filter({ hasText: meter.serial });
+  // In the queue: once confirmed, the value shows in the meters table below as the last confirmed one.
+  const row = manager.getByRole('region', { name: 'Readings to review' }).getByRole('row').filter({ hasText: `${value} m³` }).filter({ hasText: meter.serial });
   await expect(row).toContainText('Apt 1');
   await expect(row).toContainText(`${asValue(last)} m³`);
   await expect(row).toContainText(`+${asValue(units - last)} m³`);
@@ -126,4 +128,55 @@ test('a resident sends a reading from a photo, the manager confirms it, and the 
   await expect(item).toContainText('Status: Confirmed');
   await expect(item).toContainText(`Consumption +${asValue(units - last)} m³`);
   await expect(page.locator('dt', { hasText: 'Last confirmed' }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${value} m³`);
+});
+
+/** A plain light-grey PNG: a photo with no number on it. */
+const BLANK_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAUAAAADICAIAAAAWZq/8AAABuElEQVR42u3TQQkAAAwDsfrXWwEVsdcgkXBwKfBWJAADAwYGDAwGBgwMGBgwMBgYMDBgYDAwYGDAwICBwcCAgQEDAwYGAwMGBgwMBgYMDBgYMDAYGDAwYGDAwGBgwMCAgcHAgIEBAwMGBgMDBgYMDAYGDAwYGDAwGBgwMGBgwMBgYMDAgIHBwICBAQMDBgYDAwYGDAwYGAwMGBgwMBgYMDBgYMDAYGDAwICBAQODgQEDAwYGAwMGBgwMGBgMDBgYMDAYGDAwYGDAwGBgwMCAgQEDg4EBAwMGBgMDBgYMDBgYDAwYGDAwYGAwMGBgwMBgYMDAgIEBA4OBAQMDBgYMDAYGDAwYGAwMGBgwMGBgMDBgYMDAYGDAwICBAQODgQEDAwYGDAwGBgwMGBgMDBgYMDBgYDAwYGDAwICBwcCAgQEDg4EBAwMGBgwMBgYMDBgYDAwYGDAwYGAwMGBgwMCAgcHAgIEBA4OBAQMDBgYMDAYGDAwYGDAwGBgwMGBgMDBgYMDAgIHBwICBAQMDBgYDAwYGDAwGBgwMGBgwMBgYMDBgYDAwYGDAwICBwcCAgQEDAwYGAwMGBi4GSRIB5mGmoagAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The demo manager through the REST API. */
+async function managerApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.manager, password: DEMO.password } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const call = async (method: string, path: string, data?: unknown) => {
+    const res = await request.fetch(`/api${path}`, { method, headers, data });
+    expect(res.status(), `${method} ${path}`).toBeLessThan(300);
+    return res.status() === 204 ? null : (await res.json()).data;
+  };
+  return call;
+}
+
+test('a photo from which no number is read goes with a typed reading, sent as typed in', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // A gas meter of its own in the demo resident's apartment (Tamme 12, apartment 1), deleted at the end.
+  const api = await managerApi(request);
+  const [tamme] = (await api('GET', `/buildings?q=${encodeURIComponent('Tamme 12')}`)) as Array<{ id: string; name: string }>;
+  expect(tamme?.name).toBe('Tamme 12');
+  const apartments = (await api('GET', `/buildings/${tamme!.id}/apartments?limit=200`)) as Array<{ id: string; number: string }>;
+  const apartment = apartments.find((a) => a.number === '1')!;
+  const serial = `GAS-${test.info().project.name}-${Date.now()}`;
+  const meter = await api('POST', '/meters', { buildingId: tamme!.id, apartmentId: apartment.id, type: 'gas', serialNumber: serial, decimals: 3 });
+
+  await gotoAsResident(page, `/portal/meters/${meter.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gas meter' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: BLANK_PHOTO });
+  await expect(page.getByText('No number could be read from this photo.')).toBeVisible({ timeout: 60_000 });
+  const input = page.getByLabel(/^Reading/);
+  await expect(input).toHaveValue('');
+  await input.fill('12.345');
+  await page.getByRole('button', { name: 'Send reading' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reading 12.345' })).toBeVisible();
+  const item = page.getByRole('list', { name: 'Your readings' }).getByRole('listitem').filter({ hasText: '12.345' });
+  await expect(item).toContainText('Typed in');
+  await expect(item).not.toContainText('From a photo');
+
+  // Sent as typed in, with the photo attached for the manager to compare.
+  const [reading] = (await api('GET', `/meters/${meter.id}/readings`)) as Array<{ value: number; source: string; photoUrl: string | null }>;
+  expect(reading).toMatchObject({ value: 12.345, source: 'manual' });
+  expect(reading!.photoUrl).toBeTruthy();
+
+  await api('DELETE', `/meters/${meter.id}`);
 });

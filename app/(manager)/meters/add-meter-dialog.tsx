@@ -22,11 +22,14 @@ export function AddMeterDialog({
   onOpenChange,
   buildingId,
   apartments,
+  onAdded,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   buildingId: string;
   apartments: Array<{ id: string; number: string }>;
+  /** Told what was added ("Meter CW-1 has been added."), e.g. for a notice on the page. */
+  onAdded?: (message: string) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -49,8 +52,9 @@ export function AddMeterDialog({
     create.mutate(
       { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) },
       {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId, limit: 200 }) });
+        onSuccess: ({ data }) => {
+          void queryClient.invalidateQueries(trpc.meters.list.pathFilter());
+          onAdded?.(`Meter ${data.serialNumber} has been added.`);
           setSerialNumber('');
           onOpenChange(false);
         },

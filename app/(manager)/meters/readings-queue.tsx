@@ -16,6 +16,7 @@ import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/er
 import { cn } from '@/lib/utils';
 import { METER_TYPES, formatConsumption, formatReading, type MeterType } from '@/app/portal/meters/meter-format';
 import { ConfirmDialog } from '../residents/confirm-dialog';
+import { useBuildingMeters } from './building-meters';
 
 type Row = {
   id: string;
@@ -41,7 +42,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
   const queryClient = useQueryClient();
   const queue = useQuery(trpc.meters.queue.queryOptions({ buildingId }));
   // The building's meters give each reading its register's decimals.
-  const meters = useQuery(trpc.meters.list.queryOptions({ buildingId, limit: 200 }));
+  const { meters } = useBuildingMeters(buildingId);
   const review = useMutation(trpc.meters.reviewReadings.mutationOptions());
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -56,7 +57,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  const decimalsOf = new Map((meters.data?.data ?? []).map((m) => [m.id, m.decimals]));
+  const decimalsOf = new Map(meters.map((m) => [m.id, m.decimals]));
   const rows: Row[] = (queue.data ?? []).map((r) => ({
     id: r.id,
     value: r.value,
@@ -112,7 +113,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
         },
         onSettled: () => {
           void queryClient.invalidateQueries({ queryKey: trpc.meters.queue.queryKey({ buildingId }) });
-          void queryClient.invalidateQueries({ queryKey: trpc.meters.list.queryKey({ buildingId, limit: 200 }) });
+          void queryClient.invalidateQueries(trpc.meters.list.pathFilter());
         },
       },
     );

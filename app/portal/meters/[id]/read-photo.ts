@@ -84,6 +84,17 @@ export async function readMeterPhoto(file: File, meterId: string, signal: AbortS
   }
 }
 
+/**
+ * Where a sent value came from. `ocr` only when the photo reader returned a value and that is what the
+ * person sends, checked and possibly corrected (or one of the reader's other candidates). A photo from which
+ * nothing was read, or that was only stored because the reader was unavailable, goes along with a typed
+ * `manual` reading.
+ */
+export function readingSource(valueFromPhoto: boolean, photoId: string | null): { source: 'ocr' | 'manual'; photoId?: string } {
+  const photo = photoId ? { photoId } : {};
+  return valueFromPhoto && photoId ? { source: 'ocr', ...photo } : { source: 'manual', ...photo };
+}
+
 /** A register as printed ("00123.450") as a person types it ("123.450"). */
 export function registerToInput(value: string): string {
   return value.replace(/^0+(?=\d)/, '');

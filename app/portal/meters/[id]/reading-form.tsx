@@ -12,7 +12,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { formatReading, formatUnit } from '../meter-format';
-import { parseReading, readMeterPhoto, registerToInput, type Candidate } from './read-photo';
+import { parseReading, readMeterPhoto, readingSource, registerToInput, type Candidate } from './read-photo';
 
 export type ReadingFormMeter = { id: string; unit: string; decimals: number; lastReading: { value: number; readAt: string } | null };
 
@@ -70,6 +70,13 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
+  // The field is disabled while a reading is sent; a server error on the value focuses it once it is enabled again.
+  const focusValue = useRef(false);
+  useEffect(() => {
+    if (!focusValue.current || submit.isPending) return;
+    focusValue.current = false;
+    valueRef.current?.focus();
+  });
 
   function showPhoto(next: Photo | null) {
     if (photoUrl.current) URL.revokeObjectURL(photoUrl.current);
@@ -136,7 +143,8 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
     }
     setValueError(undefined);
     submit.mutate(
-      { id: meter.id, value: parsed.value, ...(photoId ? { source: 'ocr' as const, photoId } : { source: 'manual' as const }) },
+      // The reader's value pre-filled the field (ocr), or nothing was read and the number was typed (manual).
+      { id: meter.id, value: parsed.value, ...readingSource(ocr.state === 'read', photoId) },
       {
         onSuccess: ({ data }) => {
           setSent({ key: Date.now(), text: `Reading ${formatReading(data.value, meter.decimals, meter.unit)} sent. Your building manager confirms it; it is listed below.` });
@@ -151,7 +159,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           const onValue = errors.find((e) => e.path === 'value');
           if (onValue) {
             setValueError(valueMessage(onValue.message, meter.unit));
-            valueRef.current?.focus();
+            focusValue.current = true;
           } else if (errors.some((e) => e.path === 'photoId')) {
             setPhotoId(null);
             showPhoto(null);

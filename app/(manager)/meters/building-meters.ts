@@ -1,0 +1,39 @@
+'use client';
+
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTRPC } from '@/lib/trpc/react';
+
+/** The API's largest page of meters. */
+export const METERS_PAGE = 200;
+
+type Trpc = ReturnType<typeof useTRPC>;
+
+/**
+ * Every meter of a building: meters.list page after page until there is no next cursor, so a building with
+ * more meters than one page holds still shows all of them. The table and the readings queue share this
+ * query (one key), and `refreshBuildingMeters` invalidates it.
+ */
+export function useBuildingMeters(buildingId: string) {
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(
+    trpc.meters.list.infiniteQueryOptions({ buildingId, limit: METERS_PAGE }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  useEffect(() => {
+    // Several components read this query; a page already on its way is not asked for again.
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const meters = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  return { query, meters, loadingAll: query.isPending || hasNextPage };
+}
+
+export type BuildingMeter = ReturnType<typeof useBuildingMeters>['meters'][number];
+
+/** After a meter changes: its building's meters, and the readings queue (it shows serial numbers and loses a deleted meter's readings). */
+export function refreshBuildingMeters(queryClient: QueryClient, trpc: Trpc, buildingId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries(trpc.meters.list.pathFilter()),
+    queryClient.invalidateQueries(trpc.meters.queue.queryFilter({ buildingId })),
+  ]);
+}

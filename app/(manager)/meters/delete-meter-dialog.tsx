@@ -1,0 +1,126 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError, errorCode } from '@/lib/trpc/errors';
+import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+
+/**
+ * Deletes a meter set up by mistake. The server refuses (409) a meter with confirmed readings; its reason
+ * stays in the dialog, with the way out: marking the meter replaced. Mounted per meter.
+ */
+export function DeleteMeterDialog({
+  meter,
+  label,
+  open,
+  onOpenChange,
+  onDeleted,
+  onMarkReplaced,
+  focusAfterDelete,
+  returnFocus,
+}: {
+  meter: BuildingMeter;
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (message: string) => void;
+  /** Switches to the "Mark replaced" dialog for this meter. */
+  onMarkReplaced: () => void;
+  /** Where the focus goes once the meter (and its row) is gone. */
+  focusAfterDelete: () => HTMLElement | null;
+  /** Where it goes when the dialog is cancelled. */
+  returnFocus: () => HTMLElement | null;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(trpc.meters.delete.mutationOptions());
+  const deleted = useRef(false);
+  const switching = useRef(false);
+
+  function confirm() {
+    if (remove.isPending) return;
+    const done = (message: string) => {
+      deleted.current = true;
+      void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
+      onDeleted(message);
+      onOpenChange(false);
+    };
+    remove.mutate(
+      { id: meter.id },
+      {
+        onSuccess: () => done(`Meter ${meter.serialNumber} has been deleted.`),
+        onError: (failure) => {
+          if (errorCode(failure) === 'NOT_FOUND') done(`Meter ${meter.serialNumber} had already been deleted.`);
+        },
+      },
+    );
+  }
+
+  const refused = remove.isError && errorCode(remove.error) !== 'NOT_FOUND';
+  const conflict = refused && errorCode(remove.error) === 'CONFLICT';
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (remove.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Switching to "Mark replaced": that dialog takes the focus.
+          if (switching.current) {
+            event.preventDefault();
+            return;
+          }
+          const target = deleted.current ? focusAfterDelete() : returnFocus();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Delete meter {meter.serialNumber}?</DialogTitle>
+          <DialogDescription>
+            {label}. Delete a meter only if it was set up by mistake: its readings waiting for review and their photos are deleted with it. A meter
+            with confirmed readings stays for billing; if it was swapped for a new one, mark it replaced instead. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        {refused && (
+          <Alert variant="destructive" role="alert">
+            <CircleAlertIcon aria-hidden="true" />
+            <div className="grid gap-3">
+              <p>The meter was not deleted. {describeError(remove.error)}</p>
+              {conflict && (
+                <div>
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    className="text-foreground sm:h-10 sm:px-4 sm:text-sm"
+                    onClick={() => {
+                      switching.current = true;
+                      onMarkReplaced();
+                    }}
+                  >
+                    Mark replaced instead
+                  </Button>
+                </div>
+              )}
+            </div>
+          </Alert>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+              Keep the meter
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" size="lg" aria-disabled={remove.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm" onClick={confirm}>
+            {remove.isPending ? 'Deleting…' : 'Delete meter'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

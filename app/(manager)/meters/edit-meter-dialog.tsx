@@ -1,0 +1,137 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+
+export const DECIMAL_OPTIONS = ['0', '1', '2', '3'].map((d) => ({ value: d, label: d }));
+
+type Errors = Partial<Record<'serialNumber' | 'unit' | 'decimals', string>>;
+
+/**
+ * Corrects a meter's serial number, unit or register decimals; only what changed is sent. The dialog is
+ * mounted per meter (keyed by the caller), so it starts from the meter's current values.
+ */
+export function EditMeterDialog({
+  meter,
+  label,
+  open,
+  onOpenChange,
+  onSaved,
+  returnFocus,
+}: {
+  meter: BuildingMeter;
+  /** "Apt 1 · Cold water CW-1000", for the title. */
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.meters.update.mutationOptions());
+  const [serialNumber, setSerialNumber] = useState(meter.serialNumber);
+  const [unit, setUnit] = useState(meter.unit);
+  const [decimals, setDecimals] = useState(String(meter.decimals));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const found: Errors = {};
+    if (!serialNumber.trim()) found.serialNumber = 'Enter the serial number printed on the meter.';
+    if (!unit.trim()) found.unit = 'Enter the unit the meter counts in, e.g. m3 or kWh.';
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length) return;
+
+    const changes = {
+      ...(serialNumber.trim() !== meter.serialNumber ? { serialNumber: serialNumber.trim() } : {}),
+      ...(unit.trim() !== meter.unit ? { unit: unit.trim() } : {}),
+      ...(Number(decimals) !== meter.decimals ? { decimals: Number(decimals) } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      onOpenChange(false);
+      return;
+    }
+    update.mutate(
+      { id: meter.id, ...changes },
+      {
+        onSuccess: ({ data }) => {
+          void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
+          onSaved(`Meter ${data.serialNumber} has been saved.`);
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          const byPath = errorsByPath(fieldErrors(failure));
+          const atFields: Errors = { serialNumber: byPath.serialNumber, unit: byPath.unit, decimals: byPath.decimals };
+          const elsewhere = Object.entries(byPath).find(([path]) => !(path in atFields));
+          if (Object.values(atFields).some(Boolean)) setErrors(atFields);
+          if (elsewhere) setFormError(`The meter could not be saved. ${elsewhere[1]}`);
+          if (Object.keys(byPath).length) return;
+          if (errorCode(failure) === 'NOT_FOUND') {
+            void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
+            setFormError('This meter has been deleted meanwhile.');
+          } else setFormError(`The meter could not be saved. ${describeError(failure)}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Edit meter</DialogTitle>
+          <DialogDescription>{label}. Its readings stay as they are.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          {formError && (
+            <Alert variant="destructive" role="alert">
+              <CircleAlertIcon aria-hidden="true" />
+              <p>{formError}</p>
+            </Alert>
+          )}
+          <FormField label="Serial number" error={errors.serialNumber}>
+            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+          </FormField>
+          <FormField label="Unit" description="As billed, e.g. m3, kWh or MWh." error={errors.unit}>
+            <Input name="unit" autoComplete="off" maxLength={20} value={unit} onChange={(event) => setUnit(event.target.value)} />
+          </FormField>
+          <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
+            <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
+              {update.isPending ? 'Saving…' : 'Save meter'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useTRPC } from '@/lib/trpc/react';
+import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { formatReading } from '@/app/portal/meters/meter-format';
+import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+
+/**
+ * A physical meter was swapped: its next reading starts a new series, which may be lower than the last
+ * confirmed reading. The new meter's serial number can be entered at the same time. Mounted per meter.
+ */
+export function ReplaceMeterDialog({
+  meter,
+  label,
+  open,
+  onOpenChange,
+  onReplaced,
+  returnFocus,
+}: {
+  meter: BuildingMeter;
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReplaced: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.meters.update.mutationOptions());
+  const [serialNumber, setSerialNumber] = useState(meter.serialNumber);
+  const [serialError, setSerialError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setFormError(null);
+    if (!serialNumber.trim()) {
+      setSerialError('Enter the serial number printed on the new meter.');
+      return;
+    }
+    setSerialError(undefined);
+    const serial = serialNumber.trim();
+    update.mutate(
+      { id: meter.id, replaced: true, ...(serial !== meter.serialNumber ? { serialNumber: serial } : {}) },
+      {
+        onSuccess: ({ data }) => {
+          void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
+          onReplaced(`Meter ${data.serialNumber} is marked replaced: its readings start series ${data.series}.`);
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          const byPath = errorsByPath(fieldErrors(failure));
+          if (byPath.serialNumber) setSerialError(byPath.serialNumber);
+          const other = Object.entries(byPath).find(([path]) => path !== 'serialNumber');
+          if (other) setFormError(`The meter was not marked replaced. ${other[1]}`);
+          else if (!byPath.serialNumber) {
+            if (errorCode(failure) === 'NOT_FOUND') void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
+            setFormError(`The meter was not marked replaced. ${describeError(failure)}`);
+          }
+        },
+      },
+    );
+  }
+
+  const last = meter.lastReading ? formatReading(meter.lastReading.value, meter.decimals, meter.unit) : null;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Mark the meter replaced?</DialogTitle>
+          <DialogDescription>
+            {label}. Its next reading starts a new series (series {meter.series + 1}): it is not compared with the readings so far and may be lower
+            {last ? ` than the last confirmed ${last}` : ''}. Consumption of the new series counts from its first confirmed reading. Readings already
+            confirmed stay billed as they are. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          {formError && (
+            <Alert variant="destructive" role="alert">
+              <CircleAlertIcon aria-hidden="true" />
+              <p>{formError}</p>
+            </Alert>
+          )}
+          <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
+            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
+              {update.isPending ? 'Marking…' : 'Mark replaced'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
