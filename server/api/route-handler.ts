@@ -67,6 +67,22 @@ class Replay extends Error {
   }
 }
 
+// Room for the multipart boundaries and part headers around a file of the maximum size.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * A multipart/form-data body holding a file of at most `maxFileBytes` (larger 413): 415 when the body is
+ * not multipart (`hint` says what to send), 400 when it cannot be read as a form.
+ */
+export async function readMultipart(req: Request, ctx: RouteContext, maxFileBytes: number, hint: string): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: hint });
+  const bytes = await ctx.body(maxFileBytes + MULTIPART_OVERHEAD);
+  const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null);
+  if (!form) throw new TRPCError({ code: 'BAD_REQUEST', message: `The multipart body could not be read. ${hint}` });
+  return form;
+}
+
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
