@@ -33,6 +33,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
     {
       name: 'phone',
+      // Tests about the keyboard, or the same at every width, run on the desktop only.
+      grepInvert: /@desktop-only/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

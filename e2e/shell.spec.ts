@@ -95,8 +95,8 @@ test.describe('manager shell', () => {
     }
   });
 
-  test('the skip link jumps to the main content', async ({ page }) => {
-    test.skip(isPhone(), 'keyboard navigation');
+  // Keyboard navigation: the desktop project alone runs it (playwright.config.ts).
+  test('the skip link jumps to the main content', { tag: '@desktop-only' }, async ({ page }) => {
     await gotoAsManager(page, '/buildings');
 
     await page.keyboard.press('Tab');
