@@ -28,9 +28,9 @@ export function assessedColumns(a: Assessment): { consumption: string | null; fl
 export function problemMessage(a: Assessment, unit: string): string | null {
   if (!a.problem) return null;
   const { neighbour } = a.problem;
-  const at = `${fromUnits(neighbour.value, 3)} ${unit} on ${neighbour.readAt.toISOString().slice(0, 10)}`;
+  const at = `(${fromUnits(neighbour.value, 3)} ${unit} on ${neighbour.readAt.toISOString().slice(0, 10)})`;
   return a.problem.kind === 'below_previous'
-    ? `is below the confirmed reading ${at}; if the meter was replaced, mark it replaced first`
+    ? `is below the ${a.next ? 'earlier' : 'last'} confirmed reading ${at}; if the meter was replaced, mark it replaced first`
     : `is above the later confirmed reading ${at}`;
 }
 

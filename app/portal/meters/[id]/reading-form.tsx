@@ -30,7 +30,7 @@ const SURE = 0.8;
 
 /** "is below the last confirmed reading (12.5 m3); if the meter was replaced, …" in a resident's words. */
 function valueMessage(message: string, unit: string): string {
-  const below = /^is below the last confirmed reading \(([\d.]+)/.exec(message);
+  const below = /^is below the (?:last|earlier) confirmed reading \(([\d.]+)/.exec(message);
   if (below) return `This is below the last confirmed reading (${below[1]} ${formatUnit(unit)}). Check the number; if the meter was replaced, tell your building manager.`;
   return asSentence(message);
 }

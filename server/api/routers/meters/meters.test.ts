@@ -220,7 +220,7 @@ describe('readings', () => {
     // The queue shows what confirming would do now, and why the typo cannot be confirmed.
     const queue = await (await caller(t)).meters.queue({ buildingId: myMeter.buildingId });
     expect(queue.find((r) => r.id === feb.body.data.id)).toMatchObject({ consumption: 30, flag: null });
-    expect(queue.find((r) => r.id === typo.body.data.id)!.flag).toContain('is above the later confirmed reading 100');
+    expect(queue.find((r) => r.id === typo.body.data.id)!.flag).toContain('is above the later confirmed reading (100 m3 on 2026-03-20)');
     const refused = await manager('POST', '/readings/review', { readingIds: [typo.body.data.id], status: 'confirmed' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].path).toBe('readingIds.0');
