@@ -121,7 +121,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt),
     index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId),
-    index('payments_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    // The list's order: by payment date (or, not paid yet, when recorded), newest first.
+    index('payments_tenant_sort_idx').on(t.tenantId, sql`coalesce(${t.paidAt}, ${t.createdAt})`, t.id),
   ],
 );
 
