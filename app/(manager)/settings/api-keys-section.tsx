@@ -18,7 +18,8 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDateTime } from '@/lib/format';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
@@ -336,17 +337,7 @@ function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key:
   }
   if (list.isError) {
     return (
-      <Alert variant="destructive" role="alert" className="items-start">
-        <CircleAlertIcon aria-hidden="true" />
-        <div className="grid gap-2">
-          <p>The API keys could not be loaded. {describeError(list.error)}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      </Alert>
+      <LoadError what="The API keys" reason={describeError(list.error)} retry={() => void list.refetch()} />
     );
   }
 
@@ -370,61 +361,48 @@ function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key:
   const lastUsed = (key: ApiKey) =>
     key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>;
 
+  // Tablets and wider a table, phones one card per key.
   return (
-    <>
-      {/* Tablets and wider: a table. */}
-      <div className="hidden sm:block">
-        <Table>
-          <TableCaption className="sr-only">API keys of your organisation, newest first</TableCaption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {keys.map((key) => (
-              <TableRow key={key.id}>
-                <TableCell className="max-w-64 font-medium">
-                  <span className="wrap-break-word">{key.name}</span> {newBadge(key)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{prefix(key)}</TableCell>
-                <TableCell className="whitespace-nowrap">{date(key.createdAt)}</TableCell>
-                <TableCell className="whitespace-nowrap">{lastUsed(key)}</TableCell>
-                <TableCell className="text-right">{revokeButton(key)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-
-      {/* Phones: one card per key. */}
-      <ul aria-label="API keys" className="divide-y rounded-lg border bg-card sm:hidden">
-        {keys.map((key) => (
-          <li key={key.id} className="grid gap-3 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="grid min-w-0 gap-1">
-                <p className="font-medium wrap-break-word">
-                  {key.name} {newBadge(key)}
-                </p>
-                {prefix(key)}
-              </div>
-              {revokeButton(key)}
+    <ResponsiveList
+      items={keys}
+      from="sm"
+      listLabel="API keys"
+      caption="API keys of your organisation, newest first"
+      columns={[
+        {
+          header: 'Name',
+          cellClassName: 'max-w-64 font-medium',
+          cell: (key) => (
+            <>
+              <span className="wrap-break-word">{key.name}</span> {newBadge(key)}
+            </>
+          ),
+        },
+        { header: 'Key', cellClassName: 'whitespace-nowrap', cell: prefix },
+        { header: 'Created', cellClassName: 'whitespace-nowrap', cell: (key) => date(key.createdAt) },
+        { header: 'Last used', cellClassName: 'whitespace-nowrap', cell: lastUsed },
+        { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: revokeButton },
+      ]}
+      cardClassName="grid gap-3 p-4"
+      card={(key) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium wrap-break-word">
+                {key.name} {newBadge(key)}
+              </p>
+              {prefix(key)}
             </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Created</dt>
-              <dd>{date(key.createdAt)}</dd>
-              <dt className="text-muted-foreground">Last used</dt>
-              <dd>{lastUsed(key)}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+            {revokeButton(key)}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{date(key.createdAt)}</dd>
+            <dt className="text-muted-foreground">Last used</dt>
+            <dd>{lastUsed(key)}</dd>
+          </dl>
+        </>
+      )}
+    />
   );
 }

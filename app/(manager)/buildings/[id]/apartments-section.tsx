@@ -24,7 +24,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton } from '@/components/ui/responsive-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
@@ -284,23 +285,9 @@ export function ApartmentsSection({ building }: { building: Building }) {
       )}
 
       {query.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading apartments…</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <ListSkeleton label="Loading apartments…" rows={2} />
       ) : query.isError && loaded.length === 0 ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The apartments could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <LoadError what="The apartments" reason={describeError(query.error)} retry={() => void query.refetch()} />
       ) : apartments.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-dashed bg-card px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
