@@ -1,12 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, Building2Icon, CircleAlertIcon, CircleCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Building2Icon, CircleCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
+import { DetailList } from '@/components/ui/detail-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTRPC } from '@/lib/trpc/react';
@@ -16,18 +19,6 @@ import { ApartmentsSection } from './apartments-section';
 import { ChargeRulesEditor } from './charge-rules-editor';
 import { DeleteBuildingDialog } from './delete-building-dialog';
 import { EditBuildingDialog } from './edit-building-dialog';
-
-function BackLink() {
-  return (
-    <Link
-      href="/buildings"
-      className="mb-4 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      All buildings
-    </Link>
-  );
-}
 
 /** A building: its details and billing settings, its apartments and its charge rules with a preview. */
 export function BuildingDetails({ id }: { id: string }) {
@@ -65,19 +56,9 @@ export function BuildingDetails({ id }: { id: string }) {
     }
     return (
       <>
-        <BackLink />
+        <BackLink href="/buildings">All buildings</BackLink>
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Building</h1>
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The building could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <LoadError what="The building" reason={describeError(query.error)} retry={() => void query.refetch()} />
       </>
     );
   }
@@ -94,7 +75,7 @@ function BuildingBody({ building }: { building: Building }) {
 
   return (
     <>
-      <BackLink />
+      <BackLink href="/buildings">All buildings</BackLink>
       <PageHeader
         title={building.name}
         description={place}
@@ -150,19 +131,5 @@ function BillingSummary({ building }: { building: Building }) {
     ['IBAN', building.iban ?? 'Not set'],
     ['Account holder', building.bankRecipient ?? 'Not set'],
   ];
-  return (
-    <section aria-labelledby="billing-summary-heading" className="rounded-lg border bg-card p-4 sm:p-6">
-      <h2 id="billing-summary-heading" className="sr-only">
-        Billing settings
-      </h2>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-3">
-        {items.map(([term, value]) => (
-          <div key={term} className="grid min-w-0 gap-0.5">
-            <dt className="text-muted-foreground">{term}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailList id="billing-summary-heading" title="Billing settings" items={items} columns={3} />;
 }

@@ -1,12 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
+import { DetailList } from '@/components/ui/detail-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -19,18 +22,6 @@ import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
 
-
-function BackLink() {
-  return (
-    <Link
-      href="/invoices"
-      className="mb-4 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      All invoices
-    </Link>
-  );
-}
 
 /** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
 export function InvoiceDetails({ id }: { id: string }) {
@@ -60,19 +51,9 @@ export function InvoiceDetails({ id }: { id: string }) {
     }
     return (
       <>
-        <BackLink />
+        <BackLink href="/invoices">All invoices</BackLink>
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Invoice</h1>
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The invoice could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <LoadError what="The invoice" reason={describeError(query.error)} retry={() => void query.refetch()} />
       </>
     );
   }
@@ -114,7 +95,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
   return (
     <>
-      <BackLink />
+      <BackLink href="/invoices">All invoices</BackLink>
       <PageHeader
         title={`Invoice ${invoice.number}`}
         description={[buildingName, apartmentNumber && `Apt ${apartmentNumber}`, formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
@@ -137,19 +118,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
           </Alert>
         )}
 
-        <section aria-labelledby="invoice-details-heading" className="rounded-lg border bg-card p-4 sm:p-6">
-          <h2 id="invoice-details-heading" className="sr-only">
-            Details
-          </h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-4">
-            {details.map(([term, value]) => (
-              <div key={term} className="grid min-w-0 gap-0.5">
-                <dt className="text-muted-foreground">{term}</dt>
-                <dd className="font-medium break-words tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <DetailList id="invoice-details-heading" title="Details" items={details} columns={4} valueClassName="tabular-nums" />
 
         <section aria-labelledby="lines-heading" className="grid min-w-0 gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold">
