@@ -1,12 +1,10 @@
 'use client';
 
-import { CircleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { parseDecimal, parseInteger } from './format';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import type { Building } from './types';
@@ -239,10 +237,9 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {!pending && formError && (
-        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
+        <Notice ref={formErrorRef} tone="destructive">
+          {formError}
+        </Notice>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
@@ -276,14 +273,7 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
           );
         })}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions label={submitLabel} pendingLabel={pendingLabel} pending={pending} compact />
     </form>
   );
 }

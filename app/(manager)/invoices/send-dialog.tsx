@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { plural } from './format';
@@ -127,26 +128,17 @@ export function SendDialog({
           </div>
         )}
 
-        <DialogFooter>
-          {send.isSuccess ? (
+        {send.isSuccess ? (
+          <DialogFooter>
             <DialogClose asChild>
               <Button size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
                 {finished ? 'Done' : 'Close'}
               </Button>
             </DialogClose>
-          ) : (
-            <>
-              <DialogClose asChild>
-                <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button size="lg" aria-disabled={send.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm" onClick={start}>
-                {send.isPending ? 'Queuing…' : `Send ${plural(invoiceIds.length, 'invoice')}`}
-              </Button>
-            </>
-          )}
-        </DialogFooter>
+          </DialogFooter>
+        ) : (
+          <DialogActions label={`Send ${plural(invoiceIds.length, 'invoice')}`} pendingLabel="Queuing…" pending={send.isPending} onAction={start} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -4,14 +4,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect, type SelectOption } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
+import { DECIMAL_OPTIONS } from './edit-meter-dialog';
 
 const COMMON = 'common';
 const TYPES = Object.keys(METER_TYPES) as MeterType[];
@@ -93,16 +94,9 @@ export function AddMeterDialog({
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
-            <OptionsSelect value={decimals} onChange={setDecimals} options={['0', '1', '2', '3'].map((d) => ({ value: d, label: d }))} />
+            <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
-              {create.isPending ? 'Adding…' : 'Add meter'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Add meter" pendingLabel="Adding…" pending={create.isPending} compact />
         </form>
       </DialogContent>
     </Dialog>

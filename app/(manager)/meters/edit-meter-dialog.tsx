@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
@@ -91,15 +91,7 @@ export function EditMeterDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Edit meter</DialogTitle>
           <DialogDescription>{label}. Its readings stay as they are.</DialogDescription>
@@ -120,16 +112,7 @@ export function EditMeterDialog({
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {update.isPending ? 'Saving…' : 'Save meter'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Save meter" pendingLabel="Saving…" pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Building2Icon, CircleCheckIcon, EllipsisVerticalIcon, GaugeIcon, PencilIcon, ReplaceIcon, Trash2Icon } from 'lucide-react';
+import { Building2Icon, EllipsisVerticalIcon, GaugeIcon, PencilIcon, ReplaceIcon, Trash2Icon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -15,6 +14,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { formatDate } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError } from '@/lib/trpc/errors';
@@ -180,17 +180,9 @@ function MetersSection({ buildingId, buildingName }: { buildingId: string; build
         </Button>
       </div>
       {notice && (
-        <Alert
-          key={notice.key}
-          ref={noticeRef}
-          tabIndex={-1}
-          variant="success"
-          role="status"
-          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{notice.text}</p>
-        </Alert>
+        <Notice key={notice.key} ref={noticeRef} ring>
+          {notice.text}
+        </Notice>
       )}
       {body}
       <AddMeterDialog

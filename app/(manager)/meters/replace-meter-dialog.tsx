@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
@@ -75,15 +75,7 @@ export function ReplaceMeterDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Mark the meter replaced?</DialogTitle>
           <DialogDescription>
@@ -102,16 +94,7 @@ export function ReplaceMeterDialog({
           <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {update.isPending ? 'Marking…' : 'Mark replaced'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Mark replaced" pendingLabel="Marking…" pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,9 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CircleCheckIcon, CreditCardIcon, PiggyBankIcon } from 'lucide-react';
+import { CreditCardIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -189,17 +189,9 @@ export function PaymentsView() {
         </section>
 
         {notice && (
-          <Alert
-            key={notice.id}
-            ref={noticeRef}
-            tabIndex={-1}
-            variant="success"
-            role="status"
-            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef} ring>
+            {notice.text}
+          </Notice>
         )}
 
         <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">

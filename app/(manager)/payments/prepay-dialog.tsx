@@ -1,14 +1,13 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
+import { Notice } from '@/components/ui/notice';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { compareApartmentNumbers, formatMoney, parseDecimal } from '../buildings/format';
@@ -203,10 +202,9 @@ function PrepayForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {!prepay.isPending && formError && (
-        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
+        <Notice ref={formErrorRef} tone="destructive">
+          {formError}
+        </Notice>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -279,16 +277,7 @@ function PrepayForm({
         </FormField>
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" size="lg" aria-disabled={prepay.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-          {prepay.isPending ? 'Recording…' : 'Record prepayment'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Record prepayment" pendingLabel="Recording…" pending={prepay.isPending} />
     </form>
   );
 }

@@ -2,21 +2,13 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, LIST_LIMIT, type Building } from './apartment-directory';
 import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
@@ -184,8 +176,8 @@ function InviteForm({
       )}
 
       <FormField label="Building" error={errors.building}>
-        <PickerField
-          triggerRef={buildingRef}
+        <OptionsSelect
+          ref={buildingRef}
           value={buildingId}
           placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
           options={buildings.map((b) => ({ value: b.id, label: b.name }))}
@@ -202,8 +194,8 @@ function InviteForm({
         error={errors.apartment}
         description={apartments.isError ? 'The apartments could not be loaded. Choose the building again.' : undefined}
       >
-        <PickerField
-          triggerRef={apartmentRef}
+        <OptionsSelect
+          ref={apartmentRef}
           value={apartmentId}
           placeholder={apartmentPlaceholder}
           disabled={!buildingId || apartmentOptions.length === 0}
@@ -255,57 +247,7 @@ function InviteForm({
         </div>
       </fieldset>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          size="lg"
-          aria-disabled={invite.isPending}
-          className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-        >
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Send invitation" pendingLabel="Sending…" pending={invite.isPending} />
     </form>
-  );
-}
-
-/** A select whose trigger receives the label's id and aria wiring from FormField. */
-function PickerField({
-  triggerRef,
-  value,
-  placeholder,
-  options,
-  onChange,
-  disabled,
-  ...wiring
-}: {
-  triggerRef: RefObject<HTMLButtonElement | null>;
-  value: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  id?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger {...wiring} ref={triggerRef}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

@@ -1,9 +1,8 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheckIcon, MailPlusIcon, UsersIcon } from 'lucide-react';
+import { MailPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +13,8 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from './apartment-directory';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, ROLE_LABELS, type ResidentRole } from '@/lib/format';
 import { InviteDialog } from './invite-dialog';
 import { describeError, errorCode } from '@/lib/trpc/errors';
@@ -79,17 +79,9 @@ export function ResidentsView() {
         </FormField>
 
         {notice && (
-          <Alert
-            key={notice.id}
-            ref={noticeRef}
-            tabIndex={-1}
-            variant="success"
-            role="status"
-            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef} ring>
+            {notice.text}
+          </Notice>
         )}
 
         <ResidentsSection

@@ -7,19 +7,12 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDateTime } from '@/lib/format';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
@@ -109,58 +102,32 @@ export function ApiKeysSection() {
         {created && <NewKeyAlert key={created.id} created={created} onDismiss={() => setCreated(null)} />}
 
         {notice && (
-          <Alert ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice}</p>
-          </Alert>
+          <Notice ref={noticeRef}>{notice}</Notice>
         )}
 
         <ApiKeyList newKeyId={created?.id} onRevoke={askToRevoke} />
       </CardContent>
 
-      <Dialog
+      <ConfirmDialog
         open={revokeOpen}
-        onOpenChange={(open) => {
-          if (!open && revoke.isPending) return;
-          setRevokeOpen(open);
-        }}
-      >
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
-            event.preventDefault();
-            const target = revoked.current ? (noticeRef.current ?? headingRef.current) : revokeTrigger.current;
-            target?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Revoke the API key “{revokeTarget?.name}”?</DialogTitle>
-            <DialogDescription>
-              The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
-              every integration that uses it loses access to the API. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          {revoke.isError && errorCode(revoke.error) !== 'NOT_FOUND' && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The key could not be revoked. {describeError(revoke.error)}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              aria-disabled={revoke.isPending}
-              className="aria-disabled:opacity-60"
-              onClick={confirmRevoke}
-            >
-              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        onOpenChange={setRevokeOpen}
+        title={`Revoke the API key “${revokeTarget?.name ?? ''}”?`}
+        description={
+          <>
+            The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
+            every integration that uses it loses access to the API. This cannot be undone.
+          </>
+        }
+        keepLabel="Cancel"
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        error={revoke.isError && errorCode(revoke.error) !== 'NOT_FOUND' ? `The key could not be revoked. ${describeError(revoke.error)}` : null}
+        onConfirm={confirmRevoke}
+        // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
+        returnFocus={() => (revoked.current ? (noticeRef.current ?? headingRef.current) : revokeTrigger.current)}
+        compact
+      />
     </Card>
   );
 }

@@ -5,16 +5,8 @@ import { CircleAlertIcon, CircleCheckIcon, LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError } from '@/lib/trpc/errors';
 
@@ -76,20 +68,13 @@ export function SignOutOtherSessions() {
               <p>The other sessions could not be signed out. {describeError(mutation.error)}</p>
             </Alert>
           )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              aria-disabled={mutation.isPending}
-              className="aria-disabled:opacity-60"
-              onClick={() => {
-                if (!mutation.isPending) mutation.mutate();
-              }}
-            >
-              {mutation.isPending ? 'Signing out…' : 'Sign out other sessions'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label="Sign out other sessions"
+            pendingLabel="Signing out…"
+            pending={mutation.isPending}
+            onAction={() => mutation.mutate()}
+            compact
+          />
         </DialogContent>
       </Dialog>
     </div>

@@ -5,16 +5,8 @@ import { CircleAlertIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
@@ -177,14 +169,7 @@ function AddApartmentForm({
           </FormField>
         ))}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
-          {create.isPending ? 'Adding…' : 'Add apartment'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Add apartment" pendingLabel="Adding…" pending={create.isPending} compact />
     </form>
   );
 }

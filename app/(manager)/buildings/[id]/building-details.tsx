@@ -1,10 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Building2Icon, CircleCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Building2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
@@ -12,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import type { Building } from '../types';
@@ -102,10 +102,9 @@ function BuildingBody({ building }: { building: Building }) {
       />
 
       {notice && (
-        <Alert ref={noticeRef} tabIndex={-1} variant="success" role="status" className="mb-6 focus-visible:outline-none">
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{notice}</p>
-        </Alert>
+        <Notice ref={noticeRef} className="mb-6">
+          {notice}
+        </Notice>
       )}
 
       <div className="grid min-w-0 gap-8">

@@ -5,17 +5,8 @@ import { CircleAlertIcon } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
@@ -123,14 +114,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
           }}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" aria-disabled={busy} className="aria-disabled:opacity-60">
-          {busy ? 'Deleting…' : 'Delete building'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Delete building" pendingLabel="Deleting…" pending={busy} destructive compact />
     </form>
   );
 }

@@ -5,13 +5,15 @@ import { BanIcon, CircleAlertIcon, MailIcon, SendIcon, WalletIcon } from 'lucide
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
-import { ConfirmDialog } from '../../residents/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
 import { parseDecimal } from '../../buildings/format';
 import { formatMoney, todayInTallinn } from '../format';
 import type { Invoice, InvoiceStatus } from '../types';
@@ -119,37 +121,19 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
         onConfirm={() => move({ status: 'void' }, `Invoice ${invoice.number} is void.`)}
         returnFocus={() => trigger.current}
       />
-      <Dialog open={dialog === 'sent'} onOpenChange={(next) => !update.isPending && setDialog(next ? 'sent' : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Mark {invoice.number} as sent?</DialogTitle>
-            <DialogDescription>
-              For an invoice you delivered another way (on paper, say). Nothing is emailed; the resident portal shows it from now on and it can be paid.
-            </DialogDescription>
-          </DialogHeader>
-          {error && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The invoice could not be changed. {error}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              size="lg"
-              aria-disabled={update.isPending}
-              className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-              onClick={() => move({ status: 'sent' }, `Invoice ${invoice.number} is marked sent.`)}
-            >
-              {update.isPending ? 'Saving…' : 'Mark as sent'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={dialog === 'sent'}
+        onOpenChange={(next) => setDialog(next ? 'sent' : null)}
+        title={`Mark ${invoice.number} as sent?`}
+        description="For an invoice you delivered another way (on paper, say). Nothing is emailed; the resident portal shows it from now on and it can be paid."
+        keepLabel="Cancel"
+        confirmLabel="Mark as sent"
+        pendingLabel="Saving…"
+        destructive={false}
+        pending={update.isPending}
+        error={error && `The invoice could not be changed. ${error}`}
+        onConfirm={() => move({ status: 'sent' }, `Invoice ${invoice.number} is marked sent.`)}
+      />
       {dialog === 'email' && (
         <EmailDialog
           invoice={invoice}
@@ -267,10 +251,9 @@ function MarkPaidDialog({
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && !pending && (
-            <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The invoice could not be marked paid. {formError}</p>
-            </Alert>
+            <Notice ref={formErrorRef} tone="destructive">
+              The invoice could not be marked paid. {formError}
+            </Notice>
           )}
           <FormField label="Amount received" description={hint} error={errors.amount}>
             <Input
@@ -298,16 +281,7 @@ function MarkPaidDialog({
               }}
             />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={pending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {pending ? 'Saving…' : 'Mark paid'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -365,26 +339,13 @@ function EmailDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: 
             </p>
           </Alert>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-              {failed ? 'Close' : 'Cancel'}
-            </Button>
-          </DialogClose>
-          {!failed && (
-            <Button
-              size="lg"
-              aria-disabled={working}
-              className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-              onClick={() => {
-                if (working) return;
-                send.mutate({ invoiceIds: [invoice.id] }, { onSuccess: ({ data }) => (data.queued > 0 ? setJobId(data.jobId) : onSent()) });
-              }}
-            >
-              {working ? 'Sending…' : 'Send by email'}
-            </Button>
-          )}
-        </DialogFooter>
+        <DialogActions
+          cancelLabel={failed ? 'Close' : 'Cancel'}
+          label={failed ? undefined : 'Send by email'}
+          pendingLabel="Sending…"
+          pending={working}
+          onAction={() => send.mutate({ invoiceIds: [invoice.id] }, { onSuccess: ({ data }) => (data.queued > 0 ? setJobId(data.jobId) : onSent()) })}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
+import { CircleAlertIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -13,6 +13,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -104,10 +105,9 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
       <div className="grid min-w-0 gap-8">
         {notice && (
-          <Alert key={notice.id} ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef}>
+            {notice.text}
+          </Notice>
         )}
         {invoice.needsReview && invoice.status === 'draft' && (
           <Alert variant="info" className="border-warning/30 bg-warning-muted text-warning">
