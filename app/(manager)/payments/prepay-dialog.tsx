@@ -1,18 +1,18 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { Notice } from '@/components/ui/notice';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { compareApartmentNumbers, formatMoney, parseDecimal } from '../buildings/format';
+import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
-import { apartmentLabel, LIST_LIMIT } from '../residents/apartment-directory';
+import { apartmentLabel, useApartmentChoices } from '../residents/apartment-directory';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -39,48 +39,27 @@ export function PrepayDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterRecorded: () => HTMLElement | null;
 }) {
-  const recorded = useRef(false);
-  const busy = useRef(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && busy.current) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title="Record a prepayment"
+      description="Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices."
+      // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterRecorded}
     >
-      <DialogContent
-        onOpenAutoFocus={() => {
-          recorded.current = false;
-        }}
-        onCloseAutoFocus={(event) => {
-          // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
-          event.preventDefault();
-          (recorded.current ? focusAfterRecorded() : returnFocus())?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Record a prepayment</DialogTitle>
-          <DialogDescription>
-            Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening, so every prepayment starts from a clean form. */}
-        {open && (
-          <PrepayForm
-            buildings={buildings}
-            onBusyChange={(value) => {
-              busy.current = value;
-            }}
-            onRecorded={(message) => {
-              recorded.current = true;
-              onOpenChange(false);
-              onRecorded(message);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      {({ finish, setBusy }) => (
+        <PrepayForm
+          buildings={buildings}
+          onBusyChange={setBusy}
+          onRecorded={(message) => {
+            finish();
+            onRecorded(message);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -121,10 +100,9 @@ function PrepayForm({
     elements[target].current?.focus();
   });
 
-  const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }));
-  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const choices = useApartmentChoices(buildingId);
   const building = buildings.find((b) => b.id === buildingId);
-  const apartment = apartmentOptions.find((a) => a.id === apartmentId);
+  const apartment = choices.apartments.find((a) => a.id === apartmentId);
   const currency = building?.currency ?? 'EUR';
 
   function fail(found: Partial<Record<Field, string>>, message: string | null = null) {
@@ -169,7 +147,7 @@ function PrepayForm({
           const code = errorCode(error);
           if (code === 'NOT_FOUND') {
             setApartmentId('');
-            void apartments.refetch();
+            void choices.query.refetch();
             return fail({}, 'This apartment does not exist any more. Choose another one.');
           }
           if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, `The prepayment could not be recorded. ${describeError(error)}`);
@@ -186,18 +164,8 @@ function PrepayForm({
     );
   }
 
-  const apartmentPlaceholder = !buildingId
-    ? 'Choose a building first'
-    : apartments.isPending
-      ? 'Loading apartments…'
-      : apartmentOptions.length === 0
-        ? 'This building has no apartments'
-        : 'Choose an apartment';
-  const apartmentHint = apartments.isError
-    ? 'The apartments could not be loaded. Choose the building again.'
-    : apartment
-      ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.`
-      : undefined;
+  const apartmentHint =
+    choices.loadError ?? (apartment ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.` : undefined);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
@@ -226,9 +194,9 @@ function PrepayForm({
           <OptionsSelect
             ref={apartmentRef}
             value={apartmentId}
-            placeholder={apartmentPlaceholder}
-            disabled={!buildingId || apartmentOptions.length === 0}
-            options={apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))}
+            placeholder={choices.placeholder}
+            disabled={!buildingId || choices.apartments.length === 0}
+            options={choices.options}
             onChange={(value) => {
               setApartmentId(value);
               clearError('apartment');
