@@ -1,14 +1,15 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { Notice } from '@/components/ui/notice';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
@@ -81,39 +82,12 @@ function PrepayForm({
   const [amount, setAmount] = useState('');
   const [paidDate, setPaidDate] = useState(today);
   const [payerName, setPayerName] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const buildingRef = useRef<HTMLButtonElement>(null);
-  const apartmentRef = useRef<HTMLButtonElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const paidDateRef = useRef<HTMLInputElement>(null);
-  const payerNameRef = useRef<HTMLInputElement>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
-  // After a failed attempt, the first invalid field (or the message) takes the focus once rendered.
-  const focusAfterRender = useRef<Field | 'form' | null>(null);
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    const elements = { form: formErrorRef, building: buildingRef, apartment: apartmentRef, amount: amountRef, paidDate: paidDateRef, payerName: payerNameRef };
-    elements[target].current?.focus();
-  });
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
 
   const choices = useApartmentChoices(buildingId);
   const building = buildings.find((b) => b.id === buildingId);
   const apartment = choices.apartments.find((a) => a.id === apartmentId);
   const currency = building?.currency ?? 'EUR';
-
-  function fail(found: Partial<Record<Field, string>>, message: string | null = null) {
-    setErrors(found);
-    setFormError(message);
-    focusAfterRender.current = FIELDS.find((f) => found[f]) ?? (message ? 'form' : null);
-  }
-
-  function clearError(field: Field) {
-    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -128,8 +102,7 @@ function PrepayForm({
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the money arrived.';
     else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
     if (Object.keys(found).length || typeof sum !== 'number') return fail(found);
-    setErrors({});
-    setFormError(null);
+    clear();
 
     const label = apartmentLabel(building?.name, apartment?.number);
     onBusyChange(true);
@@ -150,15 +123,8 @@ function PrepayForm({
             void choices.query.refetch();
             return fail({}, 'This apartment does not exist any more. Choose another one.');
           }
-          if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, `The prepayment could not be recorded. ${describeError(error)}`);
-          const atFields: Partial<Record<Field, string>> = {};
-          const other: string[] = [];
-          for (const { path, message } of fieldErrors(error)) {
-            const field = SERVER_PATHS[path];
-            if (field) atFields[field] ??= asSentence(message);
-            else other.push(asSentence(path ? `${path} ${message}` : message));
-          }
-          fail(atFields, other.length ? `The prepayment could not be recorded. ${other.join(' ')}` : Object.keys(atFields).length ? null : `The prepayment could not be recorded. ${describeError(error)}`);
+          const failure = formFailure(error, 'The prepayment could not be recorded.', (path) => SERVER_PATHS[path], ' ');
+          fail(failure.errors, failure.formError);
         },
       },
     );
@@ -170,7 +136,7 @@ function PrepayForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {!prepay.isPending && formError && (
-        <Notice ref={formErrorRef} tone="destructive">
+        <Notice ref={ref('form')} tone="destructive">
           {formError}
         </Notice>
       )}
@@ -178,7 +144,7 @@ function PrepayForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Building" error={errors.building}>
           <OptionsSelect
-            ref={buildingRef}
+            ref={ref('building')}
             value={buildingId}
             placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
             disabled={buildings.length === 0}
@@ -186,13 +152,14 @@ function PrepayForm({
             onChange={(value) => {
               setBuildingId(value);
               setApartmentId('');
-              setErrors((previous) => ({ ...previous, building: undefined, apartment: undefined }));
+              clearError('building');
+              clearError('apartment');
             }}
           />
         </FormField>
         <FormField label="Apartment" error={errors.apartment} description={apartmentHint}>
           <OptionsSelect
-            ref={apartmentRef}
+            ref={ref('apartment')}
             value={apartmentId}
             placeholder={choices.placeholder}
             disabled={!buildingId || choices.apartments.length === 0}
@@ -205,7 +172,7 @@ function PrepayForm({
         </FormField>
         <FormField label={`Amount (${currency})`} error={errors.amount}>
           <Input
-            ref={amountRef}
+            ref={ref('amount')}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -219,7 +186,7 @@ function PrepayForm({
         </FormField>
         <FormField label="Paid on" error={errors.paidDate}>
           <Input
-            ref={paidDateRef}
+            ref={ref('paidDate')}
             type="date"
             name="paidDate"
             value={paidDate}
@@ -232,7 +199,7 @@ function PrepayForm({
         </FormField>
         <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
           <Input
-            ref={payerNameRef}
+            ref={ref('payerName')}
             name="payerName"
             autoComplete="off"
             maxLength={200}

@@ -9,17 +9,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Apartment } from '../types';
-import {
-  APARTMENT_FIELDS,
-  APARTMENT_LABELS,
-  apartmentFailure,
-  apartmentValues,
-  checkApartment,
-  type ApartmentErrors,
-  type ApartmentField,
-} from './apartment-fields';
+import { APARTMENT_FIELDS, APARTMENT_LABELS, apartmentFailure, apartmentValues, checkApartment, type ApartmentField } from './apartment-fields';
 
 const HINTS: Partial<Record<ApartmentField, string>> = {
   number: 'Unique in the building, e.g. 12 or 12A.',
@@ -92,34 +85,17 @@ function AddApartmentForm({
 }) {
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
-  const [errors, setErrors] = useState<ApartmentErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef(new Map<ApartmentField, HTMLInputElement>());
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(APARTMENT_FIELDS);
   const create = useMutation(trpc.buildings.createApartment.mutationOptions());
 
   useEffect(() => onPendingChange(create.isPending), [create.isPending, onPendingChange]);
-
-  const focusAfterRender = useRef<ApartmentField | null>(null);
-  useEffect(() => {
-    const field = focusAfterRender.current;
-    if (!field) return;
-    focusAfterRender.current = null;
-    inputs.current.get(field)?.focus();
-  });
-
-  function fail(found: ApartmentErrors, message: string | null = null) {
-    setErrors(found);
-    setFormError(message);
-    focusAfterRender.current = APARTMENT_FIELDS.find((field) => found[field]) ?? null;
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const { input, errors: found } = checkApartment(values);
     if (!input) return fail(found);
-    setErrors({});
-    setFormError(null);
+    clear();
     create.mutate(
       { id: buildingId, ...input },
       {
@@ -150,10 +126,7 @@ function AddApartmentForm({
             className={field === 'number' || field === 'residentsCount' ? 'col-span-2' : undefined}
           >
             <Input
-              ref={(element) => {
-                if (element) inputs.current.set(field, element);
-                else inputs.current.delete(field);
-              }}
+              ref={ref(field)}
               name={field}
               autoComplete="off"
               inputMode={field === 'number' ? 'text' : field === 'area' ? 'decimal' : 'numeric'}
@@ -163,7 +136,7 @@ function AddApartmentForm({
               onChange={(event) => {
                 const value = event.target.value;
                 setValues((previous) => ({ ...previous, [field]: value }));
-                if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+                clearError(field);
               }}
             />
           </FormField>

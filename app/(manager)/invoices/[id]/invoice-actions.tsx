@@ -9,11 +9,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { asSentence, describeError, fieldErrors, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal } from '../../buildings/format';
 import { formatMoney, todayInTallinn } from '../format';
 import type { Invoice, InvoiceStatus } from '../types';
@@ -149,7 +150,8 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
   );
 }
 
-type PaidField = 'amount' | 'paidDate';
+const PAID_FIELDS = ['amount', 'paidDate'] as const;
+type PaidField = (typeof PAID_FIELDS)[number];
 
 /** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */
 function parseCents(text: string): number | null | 'invalid' {
@@ -179,32 +181,12 @@ function MarkPaidDialog({
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
   const [paidDate, setPaidDate] = useState(today);
   const [amount, setAmount] = useState(defaultAmount);
-  const [errors, setErrors] = useState<Partial<Record<PaidField, string>>>({});
-  const amountRef = useRef<HTMLInputElement>(null);
-  const paidDateRef = useRef<HTMLInputElement>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(PAID_FIELDS);
 
-  // The server's answer: its 422 errors at the fields (focus on the first), anything else above the form.
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusAfterRender = useRef<PaidField | 'form' | null>(null);
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    ({ form: formErrorRef, amount: amountRef, paidDate: paidDateRef })[target].current?.focus();
-  });
-
-  function fail(error: unknown) {
-    const found: Partial<Record<PaidField, string>> = {};
-    const other: string[] = [];
-    for (const f of fieldErrors(error)) {
-      if (f.path === 'amount' || f.path === 'paidDate') found[f.path] ??= asSentence(f.message);
-      else other.push(asSentence(`${f.path} ${f.message}`));
-    }
-    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
-    setErrors(found);
-    setFormError(other.length ? other.join(' ') : first ? null : describeError(error));
-    focusAfterRender.current = first ?? 'form';
+  // The server's answer: its 422 errors at the fields, anything else above the form.
+  function refused(error: unknown) {
+    const failure = formFailure(error, 'The invoice could not be marked paid.', PAID_FIELDS, ' ');
+    fail(failure.errors, failure.formError);
   }
 
   const cents = parseCents(amount);
@@ -217,12 +199,10 @@ function MarkPaidDialog({
     if (cents === 'invalid') found.amount = 'Enter the amount received, e.g. 41.20, with at most 2 decimals.';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the payment arrived.';
     else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
-    setErrors(found);
-    setFormError(null);
-    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
-    if (first) return (first === 'amount' ? amountRef : paidDateRef).current?.focus();
+    if (Object.keys(found).length) return fail(found);
+    clear();
     // Empty means the open balance, which is also what the server records without an amount.
-    onSubmit(paidDate, cents === null || cents === 'invalid' ? undefined : cents / 100, fail);
+    onSubmit(paidDate, cents === null || cents === 'invalid' ? undefined : cents / 100, refused);
   }
 
   const hint =
@@ -238,8 +218,7 @@ function MarkPaidDialog({
         if (next) {
           setPaidDate(today);
           setAmount(defaultAmount);
-          setErrors({});
-          setFormError(null);
+          clear();
         }
         onOpenChange(next);
       }}
@@ -251,13 +230,13 @@ function MarkPaidDialog({
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && !pending && (
-            <Notice ref={formErrorRef} tone="destructive">
-              The invoice could not be marked paid. {formError}
+            <Notice ref={ref('form')} tone="destructive">
+              {formError}
             </Notice>
           )}
           <FormField label="Amount received" description={hint} error={errors.amount}>
             <Input
-              ref={amountRef}
+              ref={ref('amount')}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
@@ -265,19 +244,19 @@ function MarkPaidDialog({
               value={amount}
               onChange={(event) => {
                 setAmount(event.target.value);
-                if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+                clearError('amount');
               }}
             />
           </FormField>
           <FormField label="Paid on" error={errors.paidDate}>
             <Input
-              ref={paidDateRef}
+              ref={ref('paidDate')}
               type="date"
               value={paidDate}
               max={today}
               onChange={(event) => {
                 setPaidDate(event.target.value);
-                if (errors.paidDate) setErrors((e) => ({ ...e, paidDate: undefined }));
+                clearError('paidDate');
               }}
             />
           </FormField>
