@@ -2,18 +2,15 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
-import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
+import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
-import { describeError, errorCode } from '@/lib/trpc/errors';
 import type { Building } from '../types';
 import { ApartmentsSection } from './apartments-section';
 import { ChargeRulesEditor } from './charge-rules-editor';
@@ -39,27 +36,16 @@ export function BuildingDetails({ id }: { id: string }) {
   }
 
   if (query.isError) {
-    const code = errorCode(query.error);
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
-      return (
-        <EmptyState
-          icon={Building2Icon}
-          titleAs="h1"
-          title="Building not found"
-          description="It may have been deleted, or the link is not complete."
-        >
-          <Button asChild>
-            <Link href="/buildings">All buildings</Link>
-          </Button>
-        </EmptyState>
-      );
-    }
     return (
-      <>
-        <BackLink href="/buildings">All buildings</BackLink>
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Building</h1>
-        <LoadError what="The building" reason={describeError(query.error)} retry={() => void query.refetch()} />
-      </>
+      <DetailPageError
+        error={query.error}
+        retry={() => void query.refetch()}
+        title="Building"
+        icon={Building2Icon}
+        notFoundDescription="It may have been deleted, or the link is not complete."
+        listHref="/buildings"
+        listLabel="All buildings"
+      />
     );
   }
 

@@ -2,20 +2,18 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
-import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
+import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { describeError, errorCode } from '@/lib/trpc/errors';
+import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
 import { formatDay, formatMoney, formatPeriod, PAYMENT_METHOD_LABELS as METHOD_LABELS, PAYMENT_STATUS_LABELS as PAYMENT_STATUS } from '../format';
@@ -40,22 +38,16 @@ export function InvoiceDetails({ id }: { id: string }) {
     );
   }
   if (query.isError) {
-    const code = errorCode(query.error);
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
-      return (
-        <EmptyState icon={ReceiptTextIcon} titleAs="h1" title="Invoice not found" description="It may belong to another organisation, or the link is not complete.">
-          <Button asChild>
-            <Link href="/invoices">All invoices</Link>
-          </Button>
-        </EmptyState>
-      );
-    }
     return (
-      <>
-        <BackLink href="/invoices">All invoices</BackLink>
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Invoice</h1>
-        <LoadError what="The invoice" reason={describeError(query.error)} retry={() => void query.refetch()} />
-      </>
+      <DetailPageError
+        error={query.error}
+        retry={() => void query.refetch()}
+        title="Invoice"
+        icon={ReceiptTextIcon}
+        notFoundDescription="It may belong to another organisation, or the link is not complete."
+        listHref="/invoices"
+        listLabel="All invoices"
+      />
     );
   }
   return <InvoiceBody invoice={query.data.data} />;
