@@ -100,6 +100,11 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
   );
 }
 
+/** Said in place of a filtered list that came back empty ("No invoices match these filters."). */
+export function NoMatches({ children }: { children: ReactNode }) {
+  return <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{children}</p>;
+}
+
 /**
  * The foot of a list loaded a page at a time: why the last page failed, if it did, and the button for the
  * next page, which stays in place (aria-disabled) while it loads.

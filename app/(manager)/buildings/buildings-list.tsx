@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddBuildingDialog } from './add-building-dialog';
 import { describeError } from '@/lib/trpc/errors';
@@ -133,9 +133,7 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
             </Button>
           </EmptyState>
         ) : buildings.length === 0 ? (
-          <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-            No buildings match “{q}”.
-          </p>
+          <NoMatches>No buildings match “{q}”.</NoMatches>
         ) : (
           <>
             <p role="status" className="sr-only">

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -104,11 +104,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
       </EmptyState>
     );
   } else if (invoices.length === 0) {
-    body = (
-      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-        No invoices match these filters.
-      </p>
-    );
+    body = <NoMatches>No invoices match these filters.</NoMatches>;
   } else {
     const allChosen = drafts.length > 0 && chosen.length === drafts.length;
     const checkbox = (i: Invoice) =>

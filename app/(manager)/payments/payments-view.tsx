@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
@@ -95,11 +95,7 @@ export function PaymentsView() {
       </EmptyState>
     );
   } else if (payments.length === 0) {
-    body = (
-      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-        No payments between these dates.
-      </p>
-    );
+    body = <NoMatches>No payments between these dates.</NoMatches>;
   } else {
     body = (
       <>
