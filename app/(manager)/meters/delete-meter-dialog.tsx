@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode } from '@/lib/trpc/errors';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 /**
  * Deletes a meter set up by mistake. The server refuses (409) a meter with confirmed readings; its reason
@@ -24,18 +24,12 @@ export function DeleteMeterDialog({
   onMarkReplaced,
   focusAfterDelete,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: MeterDialogProps & {
   onDeleted: (message: string) => void;
   /** Switches to the "Mark replaced" dialog for this meter. */
   onMarkReplaced: () => void;
   /** Where the focus goes once the meter (and its row) is gone. */
   focusAfterDelete: () => HTMLElement | null;
-  /** Where it goes when the dialog is cancelled. */
-  returnFocus: () => HTMLElement | null;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 export const DECIMAL_OPTIONS = ['0', '1', '2', '3'].map((d) => ({ value: d, label: d }));
 
@@ -28,15 +28,7 @@ export function EditMeterDialog({
   onOpenChange,
   onSaved,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  /** "Apt 1 · Cold water CW-1000", for the title. */
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: (message: string) => void;
-  returnFocus: () => HTMLElement | null;
-}) {
+}: MeterDialogProps & { onSaved: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());

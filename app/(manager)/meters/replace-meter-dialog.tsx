@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { formatReading } from '@/app/portal/meters/meter-format';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 /**
  * A physical meter was swapped: its next reading starts a new series, which may be lower than the last
@@ -24,14 +24,7 @@ export function ReplaceMeterDialog({
   onOpenChange,
   onReplaced,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onReplaced: (message: string) => void;
-  returnFocus: () => HTMLElement | null;
-}) {
+}: MeterDialogProps & { onReplaced: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
