@@ -1,5 +1,6 @@
 import { CircleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { describeError } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -105,36 +106,48 @@ export function NoMatches({ children }: { children: ReactNode }) {
   return <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{children}</p>;
 }
 
+/** What LoadMore reads of an infinite query. */
+export type PagedQuery = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+};
+
 /**
- * The foot of a list loaded a page at a time: why the last page failed, if it did, and the button for the
- * next page, which stays in place (aria-disabled) while it loads.
+ * The foot of a list loaded a page at a time: why the next page failed, if it did and `failed` names
+ * what ("More invoices"), and the button for the next page, which stays in place (aria-disabled) while
+ * it loads.
  */
 export function LoadMore({
-  failure,
-  hasMore,
-  loading,
-  onLoadMore,
+  query,
+  failed,
+  onLoadMore = () => void query.fetchNextPage(),
   label = 'Load more',
   className = 'flex justify-center',
 }: {
-  /** "More invoices could not be loaded. <why>", when the last page failed. */
-  failure?: string | false | null;
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
+  query: PagedQuery;
+  /** Shown as "<failed> could not be loaded. <why>" when the next page failed. */
+  failed?: string;
+  /** Instead of fetching the next page plainly. */
+  onLoadMore?: () => void;
   label?: string;
   /** The button's wrapper: centred under the list unless told otherwise. */
   className?: string;
 }) {
+  const loading = query.isFetchingNextPage;
   return (
     <>
-      {failure && (
+      {failed && query.isFetchNextPageError && (
         <Alert variant="destructive" role="alert">
           <CircleAlertIcon aria-hidden="true" />
-          <p>{failure}</p>
+          <p>
+            {failed} could not be loaded. {describeError(query.error)}
+          </p>
         </Alert>
       )}
-      {hasMore && (
+      {query.hasNextPage && (
         <div className={className}>
           <Button
             variant="outline"

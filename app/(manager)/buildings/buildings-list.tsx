@@ -182,12 +182,7 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
                 </>
               )}
             />
-            <LoadMore
-              failure={query.isFetchNextPageError && `More buildings could not be loaded. ${describeError(query.error)}`}
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoadMore={() => void loadMore()}
-            />
+            <LoadMore query={query} failed="More buildings" onLoadMore={() => void loadMore()} />
           </>
         )}
       </section>

@@ -207,12 +207,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
             </>
           )}
         />
-        <LoadMore
-          failure={list.isFetchNextPageError && `More invoices could not be loaded. ${describeError(list.error)}`}
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
+        <LoadMore query={list} failed="More invoices" />
       </>
     );
   }

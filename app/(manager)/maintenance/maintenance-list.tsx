@@ -146,13 +146,7 @@ export function MaintenanceList() {
             </li>
           ))}
         </ul>
-        <LoadMore
-          className=""
-          label="Load more requests"
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
+        <LoadMore query={query} label="Load more requests" className="" />
       </>
     );
   }

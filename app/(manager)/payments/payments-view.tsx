@@ -144,12 +144,7 @@ export function PaymentsView() {
             </>
           )}
         />
-        <LoadMore
-          failure={list.isFetchNextPageError && `More payments could not be loaded. ${describeError(list.error)}`}
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
+        <LoadMore query={list} failed="More payments" />
       </>
     );
   }

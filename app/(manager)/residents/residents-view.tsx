@@ -254,13 +254,7 @@ function ResidentsSection({
             </>
           )}
         />
-        <LoadMore
-          className=""
-          label="Load more residents"
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
+        <LoadMore query={query} label="Load more residents" className="" />
       </>
     );
   }
