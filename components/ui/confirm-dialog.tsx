@@ -1,8 +1,7 @@
 'use client';
 
-import { CircleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from './alert';
+import { ErrorAlert } from './alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 import { DialogActions } from './dialog-actions';
 
@@ -58,12 +57,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {error && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>{error}</p>
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <DialogActions
           cancelLabel={keepLabel}
           label={confirmLabel}

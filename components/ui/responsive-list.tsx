@@ -1,8 +1,7 @@
-import { CircleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { describeError } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
-import { Alert } from './alert';
+import { ErrorAlert } from './alert';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table';
@@ -140,12 +139,9 @@ export function LoadMore({
   return (
     <>
       {failed && query.isFetchNextPageError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>
-            {failed} could not be loaded. {describeError(query.error)}
-          </p>
-        </Alert>
+        <ErrorAlert>
+          {failed} could not be loaded. {describeError(query.error)}
+        </ErrorAlert>
       )}
       {query.hasNextPage && (
         <div className={className}>

@@ -1,10 +1,10 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import { FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -242,10 +242,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         )}
 
         {totals.isError ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The totals could not be loaded. {describeError(totals.error)}</p>
-          </Alert>
+          <ErrorAlert>The totals could not be loaded. {describeError(totals.error)}</ErrorAlert>
         ) : (
           <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
         )}

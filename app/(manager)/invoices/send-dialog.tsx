@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -95,12 +95,7 @@ export function SendDialog({
             <p>{plural(needingReview, 'of them is', 'of them are')} flagged for review. Check {needingReview === 1 ? 'it' : 'them'} first if you are not sure.</p>
           </Alert>
         )}
-        {send.isError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The invoices could not be queued for sending. {describeError(send.error)}</p>
-          </Alert>
-        )}
+        {send.isError && <ErrorAlert>The invoices could not be queued for sending. {describeError(send.error)}</ErrorAlert>}
 
         {send.isSuccess && (
           <div className="grid gap-3" aria-live="polite">

@@ -1,9 +1,9 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, WrenchIcon } from 'lucide-react';
+import { WrenchIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -258,12 +258,7 @@ function RequestCard({
         </ul>
       )}
 
-      {error && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{error}</p>
-        </Alert>
-      )}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
 
       {next.length > 0 && (
         <div className="flex flex-col gap-2 sm:flex-row">

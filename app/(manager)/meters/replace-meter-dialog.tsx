@@ -1,9 +1,8 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
@@ -78,12 +77,7 @@ export function ReplaceMeterDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {formError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{formError}</p>
-            </Alert>
-          )}
+          {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>

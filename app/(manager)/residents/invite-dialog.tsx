@@ -1,9 +1,8 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -144,12 +143,7 @@ function InviteForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {!invite.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!invite.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
 
       <FormField label="Building" error={errors.building}>
         <OptionsSelect

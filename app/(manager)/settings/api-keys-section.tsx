@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { CheckIcon, CircleCheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -178,12 +178,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      {!create.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField
           label="Key name"

@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, LogOutIcon } from 'lucide-react';
+import { CircleCheckIcon, LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -62,12 +62,7 @@ export function SignOutOtherSessions() {
               password lose access. You stay signed in here. API keys keep working.
             </DialogDescription>
           </DialogHeader>
-          {mutation.isError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The other sessions could not be signed out. {describeError(mutation.error)}</p>
-            </Alert>
-          )}
+          {mutation.isError && <ErrorAlert>The other sessions could not be signed out. {describeError(mutation.error)}</ErrorAlert>}
           <DialogActions
             label="Sign out other sessions"
             pendingLabel="Signing out…"

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CircleAlertIcon, HomeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
@@ -489,10 +489,7 @@ function EditRow({
       {editing.formError && !pending && (
         <TableRow className="hover:bg-transparent">
           <TableCell colSpan={APARTMENT_FIELDS.length + 2} className="px-2 py-2">
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{editing.formError}</p>
-            </Alert>
+            <ErrorAlert>{editing.formError}</ErrorAlert>
           </TableCell>
         </TableRow>
       )}

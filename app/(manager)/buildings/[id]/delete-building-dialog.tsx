@@ -1,10 +1,9 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
@@ -92,12 +91,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
   const message = error ?? (remove.isPending ? null : formError);
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      {message && (
-        <Alert id="delete-building-error" variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{message}</p>
-        </Alert>
-      )}
+      {message && <ErrorAlert id="delete-building-error">{message}</ErrorAlert>}
       <FormField label="Your password">
         <Input
           ref={inputRef}

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CircleAlertIcon, MailIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -298,12 +298,7 @@ function EmailDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: 
             <p>This invoice is flagged for review: {invoice.needsReview}</p>
           </Alert>
         )}
-        {send.isError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The invoice could not be queued for sending. {failureText(send.error)}</p>
-          </Alert>
-        )}
+        {send.isError && <ErrorAlert>The invoice could not be queued for sending. {failureText(send.error)}</ErrorAlert>}
         {working && jobId && (
           <p role="status" className="text-sm text-muted-foreground">
             Sending…

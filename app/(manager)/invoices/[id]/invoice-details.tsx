@@ -1,9 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
+import { DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
@@ -208,10 +208,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
   if (payments.isPending) body = <Skeleton className="h-16 w-full" />;
   else if (payments.isError)
     body = (
-      <Alert variant="destructive" role="alert">
-        <CircleAlertIcon aria-hidden="true" />
-        <p>The payments could not be loaded. {describeError(payments.error)}</p>
-      </Alert>
+      <ErrorAlert>The payments could not be loaded. {describeError(payments.error)}</ErrorAlert>
     );
   else if (payments.data.data.length === 0)
     body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No payments yet.</p>;
