@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { CircleAlertIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -19,4 +20,14 @@ const alertVariants = cva('flex gap-3 rounded-md border p-3 text-sm [&>svg]:mt-0
  */
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div className={cn(alertVariants({ variant }), className)} {...props} />;
+}
+
+/** A failure, announced at once (role="alert"): "The meter could not be saved. <why>". */
+export function ErrorAlert({ children, ...props }: Omit<ComponentProps<'div'>, 'role'>) {
+  return (
+    <Alert variant="destructive" role="alert" {...props}>
+      <CircleAlertIcon aria-hidden="true" />
+      <p>{children}</p>
+    </Alert>
+  );
 }

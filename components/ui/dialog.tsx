@@ -21,11 +21,29 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  /**
+   * Where the focus goes when the dialog closes (the outcome on the page, say). When it gives null, Radix's
+   * rule stands: back to where the focus was before the dialog opened. An `onCloseAutoFocus` handler that
+   * prevents the default decides instead.
+   */
+  returnFocus?: () => HTMLElement | null;
+};
+
+export function DialogContent({ className, children, returnFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !returnFocus) return;
+          const target = returnFocus();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-fade-out',
           className,

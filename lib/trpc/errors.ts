@@ -32,6 +32,31 @@ export function errorsByPath(errors: FieldError[]): Record<string, string> {
   return out;
 }
 
+/**
+ * A refusal spread over a form: the first message of the 422 per field the form shows (`fields`, or a
+ * function from the server's path to the field), as sentences, and a message for the whole form that
+ * starts with `failure` ("The building could not be added.") and goes on with the errors at other paths
+ * ("Currency: must be 3 letters.") or, when no field is named at all, with `describeError`.
+ */
+export function formFailure<F extends string>(
+  error: unknown,
+  failure: string,
+  fields: readonly F[] | ((path: string) => F | undefined),
+  /** Between a path the form does not show and its message. */
+  pathSeparator: ': ' | ' ' = ': ',
+): { errors: Partial<Record<F, string>>; formError: string | null } {
+  const fieldOf = typeof fields === 'function' ? fields : (path: string) => fields.find((field) => field === path);
+  const errors: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const { path, message } of fieldErrors(error)) {
+    const field = fieldOf(path);
+    if (field) errors[field] ??= asSentence(message);
+    else other.push(asSentence(path ? `${path}${pathSeparator}${message}` : message));
+  }
+  if (other.length) return { errors, formError: `${failure} ${other.join(' ')}` };
+  return { errors, formError: Object.keys(errors).length ? null : `${failure} ${describeError(error)}` };
+}
+
 /** "must be greater than 0" → "Must be greater than 0." */
 export function asSentence(message: string): string {
   const text = message.trim();

@@ -1,14 +1,13 @@
 'use client';
 
-import { CircleAlertIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal, parseInteger } from './format';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { formFailure } from '@/lib/trpc/errors';
 import type { Building } from './types';
 
 export const BUILDING_FIELDS = [
@@ -194,55 +193,26 @@ export type BuildingFormProps = {
 /** The fields of a building with their checks, the server's 422 errors at the fields and a form-level message otherwise. */
 export function BuildingForm({ fields, initial, pending, submitLabel, pendingLabel, onSubmit, failureMessage }: BuildingFormProps) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef(new Map<BuildingField, HTMLInputElement>());
-  const formErrorRef = useRef<HTMLDivElement>(null);
-
-  // After a failed attempt, the first invalid field (or the message) takes the focus once rendered.
-  const focusAfterRender = useRef<BuildingField | 'form' | null>(null);
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    if (target === 'form') formErrorRef.current?.focus();
-    else inputs.current.get(target)?.focus();
-  });
-
-  function fail(found: Errors, message: string | null = null) {
-    setErrors(found);
-    setFormError(message);
-    focusAfterRender.current = fields.find((f) => found[f]) ?? (message ? 'form' : null);
-  }
-
-  function serverFailure(error: unknown) {
-    if (errorCode(error) !== 'UNPROCESSABLE_CONTENT') return fail({}, `${failureMessage} ${describeError(error)}`);
-    const found: Errors = {};
-    const other: string[] = [];
-    for (const { path, message } of fieldErrors(error)) {
-      if ((fields as readonly string[]).includes(path)) found[path as BuildingField] ??= asSentence(message);
-      else other.push(path ? `${path}: ${message}` : message);
-    }
-    fail(found, other.length ? `${failureMessage} ${other.map(asSentence).join(' ')}` : Object.keys(found).length ? null : `${failureMessage} ${describeError(error)}`);
-  }
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(fields);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const found = validate(values, fields);
     if (Object.keys(found).length) return fail(found);
-    setErrors({});
-    setFormError(null);
-    onSubmit(toInput(values, fields), serverFailure);
+    clear();
+    onSubmit(toInput(values, fields), (error) => {
+      const failure = formFailure(error, failureMessage, fields);
+      fail(failure.errors, failure.formError);
+    });
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {!pending && formError && (
-        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
@@ -256,10 +226,7 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
               className={meta.wide ? 'sm:col-span-2' : undefined}
             >
               <Input
-                ref={(element) => {
-                  if (element) inputs.current.set(field, element);
-                  else inputs.current.delete(field);
-                }}
+                ref={ref(field)}
                 name={field}
                 required={meta.required}
                 maxLength={meta.maxLength}
@@ -269,21 +236,14 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
                 onChange={(event) => {
                   const value = event.target.value;
                   setValues((previous) => ({ ...previous, [field]: value }));
-                  if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+                  clearError(field);
                 }}
               />
             </FormField>
           );
         })}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions label={submitLabel} pendingLabel={pendingLabel} pending={pending} compact />
     </form>
   );
 }

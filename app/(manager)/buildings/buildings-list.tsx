@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Building2Icon, CircleAlertIcon, CircleCheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { Building2Icon, CircleCheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -10,8 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddBuildingDialog } from './add-building-dialog';
 import { describeError } from '@/lib/trpc/errors';
@@ -117,24 +117,9 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
         </div>
 
         {query.isPending ? (
-          <div role="status" className="grid gap-2">
-            <span className="sr-only">Loading buildings…</span>
-            <Skeleton className="h-11 w-full" />
-            <Skeleton className="h-11 w-full" />
-            <Skeleton className="h-11 w-full" />
-          </div>
+          <ListSkeleton label="Loading buildings…" />
         ) : query.isError && buildings.length === 0 ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <div className="grid gap-2">
-              <p>The buildings could not be loaded. {describeError(query.error)}</p>
-              <div>
-                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <LoadError what="The buildings" reason={describeError(query.error)} retry={() => void query.refetch()} />
         ) : noBuildingsAtAll ? (
           <EmptyState
             icon={Building2Icon}
@@ -148,9 +133,7 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
             </Button>
           </EmptyState>
         ) : buildings.length === 0 ? (
-          <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-            No buildings match “{q}”.
-          </p>
+          <NoMatches>No buildings match “{q}”.</NoMatches>
         ) : (
           <>
             <p role="status" className="sr-only">
@@ -158,41 +141,33 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
                 ? `${buildings.length}${query.hasNextPage ? '+' : ''} buildings match “${q}”.`
                 : `${buildings.length}${query.hasNextPage ? '+' : ''} buildings.`}
             </p>
-            {/* Tablets and up: a table. */}
-            <div className="hidden min-w-0 sm:block">
-              <Table aria-labelledby="buildings-heading" aria-busy={query.isFetching}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Name</TableHead>
-                    <TableHead>Address</TableHead>
-                    <TableHead>City</TableHead>
-                    <TableHead className="text-right">Apartments</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {buildings.map((building) => (
-                    <TableRow key={building.id}>
-                      <TableCell className="font-medium">
-                        <Link
-                          id={`building-link-${building.id}`}
-                          href={`/buildings/${building.id}`}
-                          className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          {building.name}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="min-w-40">{building.address}</TableCell>
-                      <TableCell>{building.city ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                      <TableCell className="text-right tabular-nums">{building.apartmentCount}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            {/* Phones: one card per building, so the apartment count is not scrolled out of sight. */}
-            <ul aria-labelledby="buildings-heading" className="divide-y rounded-lg border bg-card sm:hidden">
-              {buildings.map((building) => (
-                <li key={building.id} className="grid gap-1 p-4">
+            {/* Tablets and up a table; phones one card per building, so the apartment count is not scrolled out of sight. */}
+            <ResponsiveList
+              items={buildings}
+              from="sm"
+              labelledBy="buildings-heading"
+              busy={query.isFetching}
+              columns={[
+                {
+                  header: 'Name',
+                  cellClassName: 'font-medium',
+                  cell: (building) => (
+                    <Link
+                      id={`building-link-${building.id}`}
+                      href={`/buildings/${building.id}`}
+                      className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {building.name}
+                    </Link>
+                  ),
+                },
+                { header: 'Address', cellClassName: 'min-w-40', cell: (building) => building.address },
+                { header: 'City', cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
+                { header: 'Apartments', headClassName: 'text-right', cellClassName: 'text-right tabular-nums', cell: (building) => building.apartmentCount },
+              ]}
+              cardClassName="grid gap-1 p-4"
+              card={(building) => (
+                <>
                   <Link
                     id={`building-card-link-${building.id}`}
                     href={`/buildings/${building.id}`}
@@ -200,33 +175,14 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
                   >
                     {building.name}
                   </Link>
-                  <p className="text-sm break-words">
-                    {[building.address, building.city].filter(Boolean).join(', ')}
-                  </p>
+                  <p className="text-sm break-words">{[building.address, building.city].filter(Boolean).join(', ')}</p>
                   <p className="text-sm text-muted-foreground">
                     {building.apartmentCount === 1 ? '1 apartment' : `${building.apartmentCount} apartments`}
                   </p>
-                </li>
-              ))}
-            </ul>
-            {query.isFetchNextPageError && (
-              <Alert variant="destructive" role="alert">
-                <CircleAlertIcon aria-hidden="true" />
-                <p>More buildings could not be loaded. {describeError(query.error)}</p>
-              </Alert>
-            )}
-            {query.hasNextPage && (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  aria-disabled={query.isFetchingNextPage}
-                  className="w-full aria-disabled:opacity-60 sm:w-auto"
-                  onClick={() => void loadMore()}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              </div>
-            )}
+                </>
+              )}
+            />
+            <LoadMore query={query} failed="More buildings" onLoadMore={() => void loadMore()} />
           </>
         )}
       </section>

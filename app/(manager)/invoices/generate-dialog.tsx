@@ -6,7 +6,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -43,38 +44,25 @@ export function GenerateDialog({
   /** After generating: show the period's drafts in the list. */
   onShowDrafts: (period: Period) => void;
 }) {
-  const busy = useRef(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && busy.current) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title="Generate invoices"
+      description="One draft invoice per apartment from each building’s charge rules. Apartments that already have an invoice for the period are skipped, so generating twice creates nothing new."
+      className="max-w-3xl"
     >
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Generate invoices</DialogTitle>
-          <DialogDescription>
-            One draft invoice per apartment from each building’s charge rules. Apartments that already have an invoice for
-            the period are skipped, so generating twice creates nothing new.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening, so every run starts from the first step. */}
-        {open && (
-          <GenerateFlow
-            buildings={buildings}
-            onBusyChange={(value) => {
-              busy.current = value;
-            }}
-            onShowDrafts={(period) => {
-              onOpenChange(false);
-              onShowDrafts(period);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      {({ finish, setBusy }) => (
+        <GenerateFlow
+          buildings={buildings}
+          onBusyChange={setBusy}
+          onShowDrafts={(period) => {
+            finish();
+            onShowDrafts(period);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,16 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import { FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
@@ -86,28 +87,9 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading invoices…</span>
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
+    body = <ListSkeleton label="Loading invoices…" />;
   } else if (list.isError && invoices.length === 0) {
-    body = (
-      <Alert variant="destructive" role="alert">
-        <CircleAlertIcon aria-hidden="true" />
-        <div className="grid gap-2">
-          <p>The invoices could not be loaded. {describeError(list.error)}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      </Alert>
-    );
+    body = <LoadError what="The invoices" reason={describeError(list.error)} retry={() => void list.refetch()} />;
   } else if (nothingAtAll) {
     body = (
       <EmptyState
@@ -122,11 +104,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
       </EmptyState>
     );
   } else if (invoices.length === 0) {
-    body = (
-      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-        No invoices match these filters.
-      </p>
-    );
+    body = <NoMatches>No invoices match these filters.</NoMatches>;
   } else {
     const allChosen = drafts.length > 0 && chosen.length === drafts.length;
     const checkbox = (i: Invoice) =>
@@ -173,49 +151,42 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
             </div>
           </div>
         )}
-        <div className="hidden min-w-0 md:block">
-          <Table aria-labelledby="invoices-heading" aria-busy={list.isFetching}>
-            <TableCaption className="sr-only">Newest first. Select drafts to send them by email.</TableCaption>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-10">
-                  <span className="sr-only">Select</span>
-                </TableHead>
-                <TableHead>Number</TableHead>
-                <TableHead>Apartment</TableHead>
-                <TableHead>Period</TableHead>
-                <TableHead>Due</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Status</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {invoices.map((i) => (
-                <TableRow key={i.id}>
-                  <TableCell>{checkbox(i)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <Link href={`/invoices/${i.id}`} className={LINK}>
-                      {i.number}
-                    </Link>
-                    {i.needsReview && i.status === 'draft' && (
-                      <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label="Needs review" role="img" />
-                    )}
-                  </TableCell>
-                  <TableCell className="min-w-40">{labelOf(i)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatPeriod(i.periodStart, i.periodEnd)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDay(i.dueDate)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(i.amount, i.currency)}</TableCell>
-                  <TableCell>
-                    <InvoiceStatusBadge status={i.status} overdue={i.overdue} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <ul aria-labelledby="invoices-heading" className="divide-y rounded-lg border bg-card md:hidden">
-          {invoices.map((i) => (
-            <li key={i.id} className="flex items-start gap-3 p-4">
+        <ResponsiveList
+          items={invoices}
+          from="md"
+          labelledBy="invoices-heading"
+          caption="Newest first. Select drafts to send them by email."
+          busy={list.isFetching}
+          columns={[
+            { header: <span className="sr-only">Select</span>, headClassName: 'w-10', cell: checkbox },
+            {
+              header: 'Number',
+              cellClassName: 'whitespace-nowrap',
+              cell: (i) => (
+                <>
+                  <Link href={`/invoices/${i.id}`} className={LINK}>
+                    {i.number}
+                  </Link>
+                  {i.needsReview && i.status === 'draft' && (
+                    <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label="Needs review" role="img" />
+                  )}
+                </>
+              ),
+            },
+            { header: 'Apartment', cellClassName: 'min-w-40', cell: labelOf },
+            { header: 'Period', cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
+            { header: 'Due', cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
+            {
+              header: 'Amount',
+              headClassName: 'text-right',
+              cellClassName: 'text-right whitespace-nowrap tabular-nums',
+              cell: (i) => formatMoney(i.amount, i.currency),
+            },
+            { header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
+          ]}
+          cardClassName="flex items-start gap-3 p-4"
+          card={(i) => (
+            <>
               {i.status === 'draft' && <div className="flex min-h-10 items-center">{checkbox(i)}</div>}
               <div className="grid min-w-0 flex-1 gap-1 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -233,29 +204,10 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
                 </p>
                 {i.needsReview && i.status === 'draft' && <p className="text-warning">Needs review: {i.needsReview}</p>}
               </div>
-            </li>
-          ))}
-        </ul>
-        {list.isFetchNextPageError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>More invoices could not be loaded. {describeError(list.error)}</p>
-          </Alert>
-        )}
-        {list.hasNextPage && (
-          <div className="flex justify-center">
-            <Button
-              variant="outline"
-              aria-disabled={list.isFetchingNextPage}
-              className="w-full aria-disabled:opacity-60 sm:w-auto"
-              onClick={() => {
-                if (!list.isFetchingNextPage) void list.fetchNextPage();
-              }}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        )}
+            </>
+          )}
+        />
+        <LoadMore query={list} failed="More invoices" />
       </>
     );
   }
@@ -284,24 +236,13 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         />
 
         {notice && (
-          <Alert
-            key={notice.id}
-            ref={noticeRef}
-            tabIndex={-1}
-            variant={notice.tone}
-            role="status"
-            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            {notice.tone === 'success' ? <CircleCheckIcon aria-hidden="true" /> : <CircleAlertIcon aria-hidden="true" />}
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef} tone={notice.tone} role="status" ring>
+            {notice.text}
+          </Notice>
         )}
 
         {totals.isError ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The totals could not be loaded. {describeError(totals.error)}</p>
-          </Alert>
+          <ErrorAlert>The totals could not be loaded. {describeError(totals.error)}</ErrorAlert>
         ) : (
           <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
         )}

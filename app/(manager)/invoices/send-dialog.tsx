@@ -3,9 +3,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { plural } from './format';
@@ -94,12 +95,7 @@ export function SendDialog({
             <p>{plural(needingReview, 'of them is', 'of them are')} flagged for review. Check {needingReview === 1 ? 'it' : 'them'} first if you are not sure.</p>
           </Alert>
         )}
-        {send.isError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The invoices could not be queued for sending. {describeError(send.error)}</p>
-          </Alert>
-        )}
+        {send.isError && <ErrorAlert>The invoices could not be queued for sending. {describeError(send.error)}</ErrorAlert>}
 
         {send.isSuccess && (
           <div className="grid gap-3" aria-live="polite">
@@ -127,26 +123,17 @@ export function SendDialog({
           </div>
         )}
 
-        <DialogFooter>
-          {send.isSuccess ? (
+        {send.isSuccess ? (
+          <DialogFooter>
             <DialogClose asChild>
               <Button size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
                 {finished ? 'Done' : 'Close'}
               </Button>
             </DialogClose>
-          ) : (
-            <>
-              <DialogClose asChild>
-                <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button size="lg" aria-disabled={send.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm" onClick={start}>
-                {send.isPending ? 'Queuing…' : `Send ${plural(invoiceIds.length, 'invoice')}`}
-              </Button>
-            </>
-          )}
-        </DialogFooter>
+          </DialogFooter>
+        ) : (
+          <DialogActions label={`Send ${plural(invoiceIds.length, 'invoice')}`} pendingLabel="Queuing…" pending={send.isPending} onAction={start} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,15 +1,17 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, WrenchIcon } from 'lucide-react';
+import { WrenchIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LoadError } from '@/components/ui/load-error';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { LoadMore } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
@@ -114,19 +116,7 @@ export function MaintenanceList() {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <Alert variant="destructive" role="alert" className="items-start">
-        <CircleAlertIcon aria-hidden="true" />
-        <div className="grid gap-2">
-          <p>The requests could not be loaded. {describeError(query.error)}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      </Alert>
-    );
+    body = <LoadError what="The requests" reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else if (requests.length === 0) {
     body = filtered ? (
       <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
@@ -156,20 +146,7 @@ export function MaintenanceList() {
             </li>
           ))}
         </ul>
-        {query.hasNextPage && (
-          <div>
-            <Button
-              variant="outline"
-              aria-disabled={query.isFetchingNextPage}
-              className="w-full aria-disabled:opacity-60 sm:w-auto"
-              onClick={() => {
-                if (!query.isFetchingNextPage) void query.fetchNextPage();
-              }}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more requests'}
-            </Button>
-          </div>
-        )}
+        <LoadMore query={query} label="Load more requests" className="" />
       </>
     );
   }
@@ -183,14 +160,14 @@ export function MaintenanceList() {
       <div className="grid gap-6">
         <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
           <FormField label="Building">
-            <FilterSelect
+            <OptionsSelect
               value={buildingFilter}
               onChange={setBuildingFilter}
               options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
             />
           </FormField>
           <FormField label="Status">
-            <FilterSelect
+            <OptionsSelect
               value={statusFilter}
               onChange={(value) => setStatusFilter(value as RequestStatus | typeof ALL)}
               options={[{ value: ALL, label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: STATUS[s].label }))]}
@@ -209,34 +186,6 @@ export function MaintenanceList() {
         </p>
       </div>
     </>
-  );
-}
-
-function FilterSelect({
-  value,
-  onChange,
-  options,
-  ...wiring
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...wiring}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
 
@@ -309,12 +258,7 @@ function RequestCard({
         </ul>
       )}
 
-      {error && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{error}</p>
-        </Alert>
-      )}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
 
       {next.length > 0 && (
         <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,17 +1,17 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect, type SelectOption } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
+import { DECIMAL_OPTIONS } from './edit-meter-dialog';
 
 const COMMON = 'common';
 const TYPES = Object.keys(METER_TYPES) as MeterType[];
@@ -77,12 +77,7 @@ export function AddMeterDialog({
           <DialogDescription>Residents of the apartment can send its readings once it is added.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {formError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{formError}</p>
-            </Alert>
-          )}
+          {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Apartment" error={errors.apartmentId}>
             <OptionsSelect value={apartmentId} onChange={setApartmentId} options={apartmentOptions} />
           </FormField>
@@ -93,16 +88,9 @@ export function AddMeterDialog({
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
-            <OptionsSelect value={decimals} onChange={setDecimals} options={['0', '1', '2', '3'].map((d) => ({ value: d, label: d }))} />
+            <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
-              {create.isPending ? 'Adding…' : 'Add meter'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Add meter" pendingLabel="Adding…" pending={create.isPending} compact />
         </form>
       </DialogContent>
     </Dialog>

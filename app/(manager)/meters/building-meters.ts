@@ -30,6 +30,17 @@ export function useBuildingMeters(buildingId: string) {
 
 export type BuildingMeter = ReturnType<typeof useBuildingMeters>['meters'][number];
 
+/** What the edit, replace and delete dialogs of one meter take; each is mounted per meter. */
+export type MeterDialogProps = {
+  meter: BuildingMeter;
+  /** "Apt 1 · Cold water CW-1000", for the dialog's text. */
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes when the dialog is cancelled: the row's actions button. */
+  returnFocus: () => HTMLElement | null;
+};
+
 /** After a meter changes: its building's meters, and the readings queue (it shows serial numbers and loses a deleted meter's readings). */
 export function refreshBuildingMeters(queryClient: QueryClient, trpc: Trpc, buildingId: string) {
   return Promise.all([

@@ -5,10 +5,11 @@ import { CircleAlertIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode } from '@/lib/trpc/errors';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 /**
  * Deletes a meter set up by mistake. The server refuses (409) a meter with confirmed readings; its reason
@@ -23,18 +24,12 @@ export function DeleteMeterDialog({
   onMarkReplaced,
   focusAfterDelete,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: MeterDialogProps & {
   onDeleted: (message: string) => void;
   /** Switches to the "Mark replaced" dialog for this meter. */
   onMarkReplaced: () => void;
   /** Where the focus goes once the meter (and its row) is gone. */
   focusAfterDelete: () => HTMLElement | null;
-  /** Where it goes when the dialog is cancelled. */
-  returnFocus: () => HTMLElement | null;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -69,16 +64,9 @@ export function DeleteMeterDialog({
       <DialogContent
         onCloseAutoFocus={(event) => {
           // Switching to "Mark replaced": that dialog takes the focus.
-          if (switching.current) {
-            event.preventDefault();
-            return;
-          }
-          const target = deleted.current ? focusAfterDelete() : returnFocus();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
+          if (switching.current) event.preventDefault();
         }}
+        returnFocus={() => (deleted.current ? focusAfterDelete() : returnFocus())}
       >
         <DialogHeader>
           <DialogTitle>Delete meter {meter.serialNumber}?</DialogTitle>
@@ -110,16 +98,7 @@ export function DeleteMeterDialog({
             </div>
           </Alert>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-              Keep the meter
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" size="lg" aria-disabled={remove.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm" onClick={confirm}>
-            {remove.isPending ? 'Deleting…' : 'Delete meter'}
-          </Button>
-        </DialogFooter>
+        <DialogActions cancelLabel="Keep the meter" label="Delete meter" pendingLabel="Deleting…" pending={remove.isPending} onAction={confirm} destructive />
       </DialogContent>
     </Dialog>
   );

@@ -1,17 +1,16 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 export const DECIMAL_OPTIONS = ['0', '1', '2', '3'].map((d) => ({ value: d, label: d }));
 
@@ -28,15 +27,7 @@ export function EditMeterDialog({
   onOpenChange,
   onSaved,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  /** "Apt 1 · Cold water CW-1000", for the title. */
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: (message: string) => void;
-  returnFocus: () => HTMLElement | null;
-}) {
+}: MeterDialogProps & { onSaved: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -91,26 +82,13 @@ export function EditMeterDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Edit meter</DialogTitle>
           <DialogDescription>{label}. Its readings stay as they are.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {formError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{formError}</p>
-            </Alert>
-          )}
+          {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Serial number" error={errors.serialNumber}>
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
@@ -120,16 +98,7 @@ export function EditMeterDialog({
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {update.isPending ? 'Saving…' : 'Save meter'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Save meter" pendingLabel="Saving…" pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

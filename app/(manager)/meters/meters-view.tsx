@@ -1,10 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Building2Icon, CircleCheckIcon, EllipsisVerticalIcon, GaugeIcon, PencilIcon, ReplaceIcon, Trash2Icon } from 'lucide-react';
+import { Building2Icon, EllipsisVerticalIcon, GaugeIcon, PencilIcon, ReplaceIcon, Trash2Icon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -14,7 +13,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { formatDate } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError } from '@/lib/trpc/errors';
@@ -115,45 +115,31 @@ function MetersSection({ buildingId, buildingName }: { buildingId: string; build
         {meters.isFetchNextPageError && (
           <LoadError what="Some of the meters" reason={describeError(meters.error)} retry={() => void meters.fetchNextPage()} />
         )}
-        <div className="hidden md:block">
-          <Table aria-busy={meters.isFetching}>
-            <TableCaption className="sr-only">Meters of {buildingName}</TableCaption>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Apartment</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Serial</TableHead>
-                <TableHead className="text-right">Last confirmed</TableHead>
-                <TableHead>Read</TableHead>
-                <TableHead className="w-14">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell className="font-medium whitespace-nowrap">{where(m.apartmentId)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <MeterType meter={m} />
-                  </TableCell>
-                  <TableCell>
-                    <span className="inline-flex flex-wrap items-center gap-2">
-                      {m.serialNumber}
-                      <SeriesBadge meter={m} />
-                    </span>
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{lastValue(m)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{lastDate(m)}</TableCell>
-                  <TableCell className="py-1 pr-2 text-right">{menu(m)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <ul aria-label={`Meters of ${buildingName}`} className="divide-y rounded-lg border bg-card md:hidden">
-          {rows.map((m) => (
-            <li key={m.id} className="flex items-start gap-2 py-3 pr-1 pl-4">
+        <ResponsiveList
+          items={rows}
+          from="md"
+          listLabel={`Meters of ${buildingName}`}
+          caption={`Meters of ${buildingName}`}
+          busy={meters.isFetching}
+          columns={[
+            { header: 'Apartment', cellClassName: 'font-medium whitespace-nowrap', cell: (m) => where(m.apartmentId) },
+            { header: 'Type', cellClassName: 'whitespace-nowrap', cell: (m) => <MeterType meter={m} /> },
+            {
+              header: 'Serial',
+              cell: (m) => (
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  {m.serialNumber}
+                  <SeriesBadge meter={m} />
+                </span>
+              ),
+            },
+            { header: 'Last confirmed', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: lastValue },
+            { header: 'Read', cellClassName: 'whitespace-nowrap', cell: lastDate },
+            { header: <span className="sr-only">Actions</span>, headClassName: 'w-14', cellClassName: 'py-1 pr-2 text-right', cell: menu },
+          ]}
+          cardClassName="flex items-start gap-2 py-3 pr-1 pl-4"
+          card={(m) => (
+            <>
               <div className="grid min-w-0 flex-1 gap-1 text-sm">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
                   {where(m.apartmentId)} · <MeterType meter={m} />
@@ -168,9 +154,9 @@ function MetersSection({ buildingId, buildingName }: { buildingId: string; build
                 </p>
               </div>
               {menu(m)}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       </>
     );
   }
@@ -194,17 +180,9 @@ function MetersSection({ buildingId, buildingName }: { buildingId: string; build
         </Button>
       </div>
       {notice && (
-        <Alert
-          key={notice.key}
-          ref={noticeRef}
-          tabIndex={-1}
-          variant="success"
-          role="status"
-          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{notice.text}</p>
-        </Alert>
+        <Notice key={notice.key} ref={noticeRef} ring>
+          {notice.text}
+        </Notice>
       )}
       {body}
       <AddMeterDialog

@@ -1,9 +1,8 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, CircleAlertIcon, CircleCheckIcon, InboxIcon, KeyboardIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { CheckIcon, InboxIcon, KeyboardIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,7 +14,8 @@ import { useTRPC } from '@/lib/trpc/react';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { METER_TYPES, formatConsumption, formatReading, type MeterType } from '@/app/portal/meters/meter-format';
-import { ConfirmDialog } from '../residents/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
 import { useBuildingMeters } from './building-meters';
 
 type Row = {
@@ -255,17 +255,9 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
         )}
       </div>
       {notice && (
-        <Alert
-          key={notice.key}
-          ref={noticeRef}
-          tabIndex={-1}
-          variant={notice.variant}
-          role={notice.variant === 'success' ? 'status' : 'alert'}
-          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          {notice.variant === 'success' ? <CircleCheckIcon aria-hidden="true" /> : <CircleAlertIcon aria-hidden="true" />}
-          <p>{notice.text}</p>
-        </Alert>
+        <Notice key={notice.key} ref={noticeRef} tone={notice.variant} ring>
+          {notice.text}
+        </Notice>
       )}
       {body}
 

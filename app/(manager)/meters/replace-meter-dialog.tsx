@@ -1,17 +1,16 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { formatReading } from '@/app/portal/meters/meter-format';
-import { refreshBuildingMeters, type BuildingMeter } from './building-meters';
+import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 /**
  * A physical meter was swapped: its next reading starts a new series, which may be lower than the last
@@ -24,14 +23,7 @@ export function ReplaceMeterDialog({
   onOpenChange,
   onReplaced,
   returnFocus,
-}: {
-  meter: BuildingMeter;
-  label: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onReplaced: (message: string) => void;
-  returnFocus: () => HTMLElement | null;
-}) {
+}: MeterDialogProps & { onReplaced: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -75,15 +67,7 @@ export function ReplaceMeterDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Mark the meter replaced?</DialogTitle>
           <DialogDescription>
@@ -93,25 +77,11 @@ export function ReplaceMeterDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {formError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{formError}</p>
-            </Alert>
-          )}
+          {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
             <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={update.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {update.isPending ? 'Marking…' : 'Mark replaced'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Mark replaced" pendingLabel="Marking…" pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

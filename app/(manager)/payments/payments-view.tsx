@@ -1,18 +1,18 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, CreditCardIcon, PiggyBankIcon } from 'lucide-react';
+import { CreditCardIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -78,28 +78,9 @@ export function PaymentsView() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading payments…</span>
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
+    body = <ListSkeleton label="Loading payments…" />;
   } else if (list.isError && payments.length === 0) {
-    body = (
-      <Alert variant="destructive" role="alert">
-        <CircleAlertIcon aria-hidden="true" />
-        <div className="grid gap-2">
-          <p>The payments could not be loaded. {describeError(list.error)}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      </Alert>
-    );
+    body = <LoadError what="The payments" reason={describeError(list.error)} retry={() => void list.refetch()} />;
   } else if (payments.length === 0 && !filtered && !list.isPlaceholderData) {
     body = (
       <EmptyState
@@ -114,11 +95,7 @@ export function PaymentsView() {
       </EmptyState>
     );
   } else if (payments.length === 0) {
-    body = (
-      <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-        No payments between these dates.
-      </p>
-    );
+    body = <NoMatches>No payments between these dates.</NoMatches>;
   } else {
     body = (
       <>
@@ -126,36 +103,28 @@ export function PaymentsView() {
           {plural(payments.length, 'payment')}
           {list.hasNextPage ? ' loaded, more to load.' : '.'}
         </p>
-        <div className="hidden min-w-0 md:block">
-          <Table aria-labelledby="payments-heading" aria-busy={list.isFetching}>
-            <TableCaption className="sr-only">Newest first.</TableCaption>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Date</TableHead>
-                <TableHead>For</TableHead>
-                <TableHead>Apartment</TableHead>
-                <TableHead>Payer</TableHead>
-                <TableHead>Method</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {payments.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell className="whitespace-nowrap">{paidOn(p)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{purpose(p)}</TableCell>
-                  <TableCell className="min-w-40">{apartmentOf(p)}</TableCell>
-                  <TableCell className="min-w-32 break-words">{p.payerName ?? '—'}</TableCell>
-                  <TableCell>{method(p)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <ul aria-labelledby="payments-heading" className="divide-y rounded-lg border bg-card md:hidden">
-          {payments.map((p) => (
-            <li key={p.id} className="grid gap-1 p-4 text-sm">
+        <ResponsiveList
+          items={payments}
+          from="md"
+          labelledBy="payments-heading"
+          caption="Newest first."
+          busy={list.isFetching}
+          columns={[
+            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: paidOn },
+            { header: 'For', cellClassName: 'whitespace-nowrap', cell: purpose },
+            { header: 'Apartment', cellClassName: 'min-w-40', cell: apartmentOf },
+            { header: 'Payer', cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
+            { header: 'Method', cell: method },
+            {
+              header: 'Amount',
+              headClassName: 'text-right',
+              cellClassName: 'text-right whitespace-nowrap tabular-nums',
+              cell: (p) => formatMoney(p.amount, p.currency),
+            },
+          ]}
+          cardClassName="grid gap-1 p-4 text-sm"
+          card={(p) => (
+            <>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 {purpose(p)}
                 <span className="font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</span>
@@ -172,29 +141,10 @@ export function PaymentsView() {
                   </>
                 )}
               </p>
-            </li>
-          ))}
-        </ul>
-        {list.isFetchNextPageError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>More payments could not be loaded. {describeError(list.error)}</p>
-          </Alert>
-        )}
-        {list.hasNextPage && (
-          <div className="flex justify-center">
-            <Button
-              variant="outline"
-              aria-disabled={list.isFetchingNextPage}
-              className="w-full aria-disabled:opacity-60 sm:w-auto"
-              onClick={() => {
-                if (!list.isFetchingNextPage) void list.fetchNextPage();
-              }}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        )}
+            </>
+          )}
+        />
+        <LoadMore query={list} failed="More payments" />
       </>
     );
   }
@@ -230,17 +180,9 @@ export function PaymentsView() {
         </section>
 
         {notice && (
-          <Alert
-            key={notice.id}
-            ref={noticeRef}
-            tabIndex={-1}
-            variant="success"
-            role="status"
-            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef} ring>
+            {notice.text}
+          </Notice>
         )}
 
         <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">

@@ -1,19 +1,19 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { compareApartmentNumbers, formatMoney, parseDecimal } from '../buildings/format';
+import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
-import { apartmentLabel, LIST_LIMIT } from '../residents/apartment-directory';
+import { apartmentLabel, useApartmentChoices } from '../residents/apartment-directory';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -40,48 +40,27 @@ export function PrepayDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterRecorded: () => HTMLElement | null;
 }) {
-  const recorded = useRef(false);
-  const busy = useRef(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && busy.current) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title="Record a prepayment"
+      description="Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices."
+      // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterRecorded}
     >
-      <DialogContent
-        onOpenAutoFocus={() => {
-          recorded.current = false;
-        }}
-        onCloseAutoFocus={(event) => {
-          // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
-          event.preventDefault();
-          (recorded.current ? focusAfterRecorded() : returnFocus())?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Record a prepayment</DialogTitle>
-          <DialogDescription>
-            Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening, so every prepayment starts from a clean form. */}
-        {open && (
-          <PrepayForm
-            buildings={buildings}
-            onBusyChange={(value) => {
-              busy.current = value;
-            }}
-            onRecorded={(message) => {
-              recorded.current = true;
-              onOpenChange(false);
-              onRecorded(message);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      {({ finish, setBusy }) => (
+        <PrepayForm
+          buildings={buildings}
+          onBusyChange={setBusy}
+          onRecorded={(message) => {
+            finish();
+            onRecorded(message);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -103,40 +82,12 @@ function PrepayForm({
   const [amount, setAmount] = useState('');
   const [paidDate, setPaidDate] = useState(today);
   const [payerName, setPayerName] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
 
-  const buildingRef = useRef<HTMLButtonElement>(null);
-  const apartmentRef = useRef<HTMLButtonElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const paidDateRef = useRef<HTMLInputElement>(null);
-  const payerNameRef = useRef<HTMLInputElement>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
-  // After a failed attempt, the first invalid field (or the message) takes the focus once rendered.
-  const focusAfterRender = useRef<Field | 'form' | null>(null);
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    const elements = { form: formErrorRef, building: buildingRef, apartment: apartmentRef, amount: amountRef, paidDate: paidDateRef, payerName: payerNameRef };
-    elements[target].current?.focus();
-  });
-
-  const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }));
-  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const choices = useApartmentChoices(buildingId);
   const building = buildings.find((b) => b.id === buildingId);
-  const apartment = apartmentOptions.find((a) => a.id === apartmentId);
+  const apartment = choices.apartments.find((a) => a.id === apartmentId);
   const currency = building?.currency ?? 'EUR';
-
-  function fail(found: Partial<Record<Field, string>>, message: string | null = null) {
-    setErrors(found);
-    setFormError(message);
-    focusAfterRender.current = FIELDS.find((f) => found[f]) ?? (message ? 'form' : null);
-  }
-
-  function clearError(field: Field) {
-    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -151,8 +102,7 @@ function PrepayForm({
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the money arrived.';
     else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
     if (Object.keys(found).length || typeof sum !== 'number') return fail(found);
-    setErrors({});
-    setFormError(null);
+    clear();
 
     const label = apartmentLabel(building?.name, apartment?.number);
     onBusyChange(true);
@@ -170,49 +120,31 @@ function PrepayForm({
           const code = errorCode(error);
           if (code === 'NOT_FOUND') {
             setApartmentId('');
-            void apartments.refetch();
+            void choices.query.refetch();
             return fail({}, 'This apartment does not exist any more. Choose another one.');
           }
-          if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, `The prepayment could not be recorded. ${describeError(error)}`);
-          const atFields: Partial<Record<Field, string>> = {};
-          const other: string[] = [];
-          for (const { path, message } of fieldErrors(error)) {
-            const field = SERVER_PATHS[path];
-            if (field) atFields[field] ??= asSentence(message);
-            else other.push(asSentence(path ? `${path} ${message}` : message));
-          }
-          fail(atFields, other.length ? `The prepayment could not be recorded. ${other.join(' ')}` : Object.keys(atFields).length ? null : `The prepayment could not be recorded. ${describeError(error)}`);
+          const failure = formFailure(error, 'The prepayment could not be recorded.', (path) => SERVER_PATHS[path], ' ');
+          fail(failure.errors, failure.formError);
         },
       },
     );
   }
 
-  const apartmentPlaceholder = !buildingId
-    ? 'Choose a building first'
-    : apartments.isPending
-      ? 'Loading apartments…'
-      : apartmentOptions.length === 0
-        ? 'This building has no apartments'
-        : 'Choose an apartment';
-  const apartmentHint = apartments.isError
-    ? 'The apartments could not be loaded. Choose the building again.'
-    : apartment
-      ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.`
-      : undefined;
+  const apartmentHint =
+    choices.loadError ?? (apartment ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.` : undefined);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {!prepay.isPending && formError && (
-        <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Building" error={errors.building}>
           <OptionsSelect
-            ref={buildingRef}
+            ref={ref('building')}
             value={buildingId}
             placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
             disabled={buildings.length === 0}
@@ -220,17 +152,18 @@ function PrepayForm({
             onChange={(value) => {
               setBuildingId(value);
               setApartmentId('');
-              setErrors((previous) => ({ ...previous, building: undefined, apartment: undefined }));
+              clearError('building');
+              clearError('apartment');
             }}
           />
         </FormField>
         <FormField label="Apartment" error={errors.apartment} description={apartmentHint}>
           <OptionsSelect
-            ref={apartmentRef}
+            ref={ref('apartment')}
             value={apartmentId}
-            placeholder={apartmentPlaceholder}
-            disabled={!buildingId || apartmentOptions.length === 0}
-            options={apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))}
+            placeholder={choices.placeholder}
+            disabled={!buildingId || choices.apartments.length === 0}
+            options={choices.options}
             onChange={(value) => {
               setApartmentId(value);
               clearError('apartment');
@@ -239,7 +172,7 @@ function PrepayForm({
         </FormField>
         <FormField label={`Amount (${currency})`} error={errors.amount}>
           <Input
-            ref={amountRef}
+            ref={ref('amount')}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -253,7 +186,7 @@ function PrepayForm({
         </FormField>
         <FormField label="Paid on" error={errors.paidDate}>
           <Input
-            ref={paidDateRef}
+            ref={ref('paidDate')}
             type="date"
             name="paidDate"
             value={paidDate}
@@ -266,7 +199,7 @@ function PrepayForm({
         </FormField>
         <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
           <Input
-            ref={payerNameRef}
+            ref={ref('payerName')}
             name="payerName"
             autoComplete="off"
             maxLength={200}
@@ -279,16 +212,7 @@ function PrepayForm({
         </FormField>
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" size="lg" aria-disabled={prepay.isPending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-          {prepay.isPending ? 'Recording…' : 'Record prepayment'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Record prepayment" pendingLabel="Recording…" pending={prepay.isPending} />
     </form>
   );
 }

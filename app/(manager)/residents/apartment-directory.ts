@@ -2,6 +2,7 @@
 
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc/react';
+import { compareApartmentNumbers } from '@/server/domain/apartment-number';
 
 /** The most the pickers and labels load per building (the API's page limit). */
 export const LIST_LIMIT = 200;
@@ -43,4 +44,28 @@ export function apartmentLabel(buildingName: string | undefined, number: string 
   if (buildingName) return `${buildingName} · an apartment`;
   if (number) return `Apt ${number}`;
   return 'Apartment';
+}
+
+/**
+ * The apartments of the building chosen in a form, for its apartment picker: in number order, as options
+ * ("Apt 4"), with the picker's placeholder for each state and a hint when they could not be loaded.
+ */
+export function useApartmentChoices(buildingId: string) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }));
+  const apartments = [...(query.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const placeholder = !buildingId
+    ? 'Choose a building first'
+    : query.isPending
+      ? 'Loading apartments…'
+      : apartments.length === 0
+        ? 'This building has no apartments'
+        : 'Choose an apartment';
+  return {
+    query,
+    apartments,
+    options: apartments.map((a) => ({ value: a.id, label: `Apt ${a.number}` })),
+    placeholder,
+    loadError: query.isError ? 'The apartments could not be loaded. Choose the building again.' : undefined,
+  };
 }

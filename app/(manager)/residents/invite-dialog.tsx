@@ -1,26 +1,16 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/ui/alert';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
-import { apartmentLabel, LIST_LIMIT, type Building } from './apartment-directory';
+import { apartmentLabel, useApartmentChoices, type Building } from './apartment-directory';
 import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
-import { compareApartmentNumbers } from '@/server/domain/apartment-number';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 
 export type SentInvitation = { email: string; label: string };
@@ -49,40 +39,27 @@ export function InviteDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterSent: () => HTMLElement | null;
 }) {
-  const sent = useRef(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onOpenAutoFocus={() => {
-          sent.current = false;
-        }}
-        onCloseAutoFocus={(event) => {
-          // Sent: to the confirmation on the page, so it is read out. Cancelled: back to the button.
-          event.preventDefault();
-          (sent.current ? focusAfterSent() : returnFocus())?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Invite a resident</DialogTitle>
-          <DialogDescription>
-            They get an email with a link to join, valid for 7 days. Once they accept, they see the apartment in the
-            resident portal.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening, so every invitation starts from a clean form. */}
-        {open && (
-          <InviteForm
-            buildings={buildings}
-            initialBuildingId={initialBuildingId}
-            onSent={(invitation) => {
-              sent.current = true;
-              onOpenChange(false);
-              onSent(invitation);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite a resident"
+      description="They get an email with a link to join, valid for 7 days. Once they accept, they see the apartment in the resident portal."
+      // Sent: to the confirmation on the page, so it is read out. Cancelled: back to the button.
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterSent}
+    >
+      {({ finish }) => (
+        <InviteForm
+          buildings={buildings}
+          initialBuildingId={initialBuildingId}
+          onSent={(invitation) => {
+            finish();
+            onSent(invitation);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -109,10 +86,7 @@ function InviteForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const roleName = useId();
 
-  const apartments = useQuery(
-    trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }),
-  );
-  const apartmentOptions = [...(apartments.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
+  const choices = useApartmentChoices(buildingId);
 
   function focusField(field: Field) {
     ({ building: buildingRef, apartment: apartmentRef, email: emailRef })[field].current?.focus();
@@ -141,7 +115,7 @@ function InviteForm({
     }
 
     const building = buildings.find((b) => b.id === buildingId);
-    const apartment = apartmentOptions.find((a) => a.id === apartmentId);
+    const apartment = choices.apartments.find((a) => a.id === apartmentId);
     invite.mutate(
       { email: trimmed, apartmentId, role },
       {
@@ -157,7 +131,7 @@ function InviteForm({
           } else if (code === 'NOT_FOUND') {
             setFormError('This apartment does not exist any more. Choose another one.');
             setApartmentId('');
-            void apartments.refetch();
+            void choices.query.refetch();
           } else {
             setFormError(`The invitation could not be sent. ${describeError(failure)}`);
           }
@@ -166,26 +140,14 @@ function InviteForm({
     );
   }
 
-  const apartmentPlaceholder = !buildingId
-    ? 'Choose a building first'
-    : apartments.isPending
-      ? 'Loading apartments…'
-      : apartmentOptions.length === 0
-        ? 'This building has no apartments'
-        : 'Choose an apartment';
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {!invite.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!invite.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
 
       <FormField label="Building" error={errors.building}>
-        <PickerField
-          triggerRef={buildingRef}
+        <OptionsSelect
+          ref={buildingRef}
           value={buildingId}
           placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
           options={buildings.map((b) => ({ value: b.id, label: b.name }))}
@@ -200,14 +162,14 @@ function InviteForm({
       <FormField
         label="Apartment"
         error={errors.apartment}
-        description={apartments.isError ? 'The apartments could not be loaded. Choose the building again.' : undefined}
+        description={choices.loadError}
       >
-        <PickerField
-          triggerRef={apartmentRef}
+        <OptionsSelect
+          ref={apartmentRef}
           value={apartmentId}
-          placeholder={apartmentPlaceholder}
-          disabled={!buildingId || apartmentOptions.length === 0}
-          options={apartmentOptions.map((a) => ({ value: a.id, label: `Apt ${a.number}` }))}
+          placeholder={choices.placeholder}
+          disabled={!buildingId || choices.apartments.length === 0}
+          options={choices.options}
           onChange={(value) => {
             setApartmentId(value);
             clearError('apartment');
@@ -255,57 +217,7 @@ function InviteForm({
         </div>
       </fieldset>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          size="lg"
-          aria-disabled={invite.isPending}
-          className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-        >
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Send invitation" pendingLabel="Sending…" pending={invite.isPending} />
     </form>
-  );
-}
-
-/** A select whose trigger receives the label's id and aria wiring from FormField. */
-function PickerField({
-  triggerRef,
-  value,
-  placeholder,
-  options,
-  onChange,
-  disabled,
-  ...wiring
-}: {
-  triggerRef: RefObject<HTMLButtonElement | null>;
-  value: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  id?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger {...wiring} ref={triggerRef}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

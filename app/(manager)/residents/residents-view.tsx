@@ -1,20 +1,20 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, MailPlusIcon, UsersIcon } from 'lucide-react';
+import { MailPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from './apartment-directory';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, ROLE_LABELS, type ResidentRole } from '@/lib/format';
 import { InviteDialog } from './invite-dialog';
 import { describeError, errorCode } from '@/lib/trpc/errors';
@@ -71,21 +71,17 @@ export function ResidentsView() {
 
       <div className="grid gap-6">
         <FormField label="Building" className="max-w-sm">
-          <BuildingFilter value={filter} onChange={setFilter} buildings={buildings} />
+          <OptionsSelect
+            value={filter}
+            onChange={setFilter}
+            options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
+          />
         </FormField>
 
         {notice && (
-          <Alert
-            key={notice.id}
-            ref={noticeRef}
-            tabIndex={-1}
-            variant="success"
-            role="status"
-            className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef} ring>
+            {notice.text}
+          </Notice>
         )}
 
         <ResidentsSection
@@ -121,53 +117,6 @@ export function ResidentsView() {
         }}
       />
     </>
-  );
-}
-
-function BuildingFilter({
-  value,
-  onChange,
-  buildings,
-  ...wiring
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  buildings: Building[];
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...wiring}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>All buildings</SelectItem>
-        {buildings.map((b) => (
-          <SelectItem key={b.id} value={b.id}>
-            {b.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
-function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
-  return (
-    <Alert variant="destructive" role="alert" className="items-start">
-      <CircleAlertIcon aria-hidden="true" />
-      <div className="grid gap-2">
-        <p>
-          {what} could not be loaded. {describeError(error)}
-        </p>
-        <div>
-          <Button variant="outline" size="sm" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    </Alert>
   );
 }
 
@@ -241,16 +190,9 @@ function ResidentsSection({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading residents…</span>
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
+    body = <ListSkeleton label="Loading residents…" />;
   } else if (query.isError) {
-    body = <LoadError what="The residents" error={query.error} retry={() => void query.refetch()} />;
+    body = <LoadError what="The residents" reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else if (residents.length === 0) {
     body = buildingId ? (
       <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
@@ -280,40 +222,26 @@ function ResidentsSection({
     );
     body = (
       <>
-        <div className="hidden sm:block">
-          <Table aria-busy={query.isPlaceholderData}>
-            <TableCaption className="sr-only">Residents by email, one row per person and apartment</TableCaption>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Apartment</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {residents.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell className="font-medium">
-                    {r.name ?? <span className="text-muted-foreground">No name given</span>}
-                  </TableCell>
-                  <TableCell className="break-all">{r.email}</TableCell>
-                  <TableCell className="whitespace-nowrap">{labelOf(r.apartmentId, r.buildingId)}</TableCell>
-                  <TableCell>
-                    <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right">{removeButton(r)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <ul aria-label="Residents" className="divide-y rounded-lg border bg-card sm:hidden">
-          {residents.map((r) => (
-            <li key={r.id} className="flex items-start justify-between gap-3 p-4">
+        <ResponsiveList
+          items={residents}
+          from="sm"
+          listLabel="Residents"
+          caption="Residents by email, one row per person and apartment"
+          busy={query.isPlaceholderData}
+          columns={[
+            {
+              header: 'Name',
+              cellClassName: 'font-medium',
+              cell: (r) => r.name ?? <span className="text-muted-foreground">No name given</span>,
+            },
+            { header: 'Email', cellClassName: 'break-all', cell: (r) => r.email },
+            { header: 'Apartment', cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
+            { header: 'Role', cell: (r) => <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge> },
+            { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: removeButton },
+          ]}
+          cardClassName="flex items-start justify-between gap-3 p-4"
+          card={(r) => (
+            <>
               <div className="grid min-w-0 gap-1 text-sm">
                 <p className="font-medium wrap-break-word">{r.name ?? 'No name given'}</p>
                 <p className="break-all text-muted-foreground">{r.email}</p>
@@ -323,23 +251,10 @@ function ResidentsSection({
                 </p>
               </div>
               {removeButton(r)}
-            </li>
-          ))}
-        </ul>
-        {query.hasNextPage && (
-          <div>
-            <Button
-              variant="outline"
-              aria-disabled={query.isFetchingNextPage}
-              className="w-full aria-disabled:opacity-60 sm:w-auto"
-              onClick={() => {
-                if (!query.isFetchingNextPage) void query.fetchNextPage();
-              }}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more residents'}
-            </Button>
-          </div>
-        )}
+            </>
+          )}
+        />
+        <LoadMore query={query} label="Load more residents" className="" />
       </>
     );
   }
@@ -430,7 +345,7 @@ function InvitationsSection({
       </p>
     );
   } else if (query.isError) {
-    body = <LoadError what="The invitations" error={query.error} retry={() => void query.refetch()} />;
+    body = <LoadError what="The invitations" reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else {
     const invitations: Invitation[] = query.data.data.filter(
       (i) => !filterBuildingId || buildingOf(i.apartmentId) === filterBuildingId,
@@ -450,42 +365,22 @@ function InvitationsSection({
       const expires = (i: Invitation) => <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>;
       body = (
         <>
-          <div className="hidden sm:block">
-            <Table>
-              <TableCaption className="sr-only">Invitations not yet accepted</TableCaption>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Email</TableHead>
-                  <TableHead>Apartment</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Sent</TableHead>
-                  <TableHead>Expires</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {invitations.map((i) => (
-                  <TableRow key={i.id}>
-                    <TableCell className="break-all font-medium">{i.email}</TableCell>
-                    <TableCell className="whitespace-nowrap">{labelOf(i.apartmentId)}</TableCell>
-                    <TableCell>
-                      <Badge variant="secondary">{ROLE_LABELS[i.role]}</Badge>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{expires(i)}</TableCell>
-                    <TableCell className="text-right">{cancelButton(i)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <ul aria-label="Pending invitations" className="divide-y rounded-lg border bg-card sm:hidden">
-            {invitations.map((i) => (
-              <li key={i.id} className="flex items-start justify-between gap-3 p-4">
+          <ResponsiveList
+            items={invitations}
+            from="sm"
+            listLabel="Pending invitations"
+            caption="Invitations not yet accepted"
+            columns={[
+              { header: 'Email', cellClassName: 'break-all font-medium', cell: (i) => i.email },
+              { header: 'Apartment', cellClassName: 'whitespace-nowrap', cell: (i) => labelOf(i.apartmentId) },
+              { header: 'Role', cell: (i) => <Badge variant="secondary">{ROLE_LABELS[i.role]}</Badge> },
+              { header: 'Sent', cellClassName: 'whitespace-nowrap', cell: (i) => <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time> },
+              { header: 'Expires', cellClassName: 'whitespace-nowrap', cell: expires },
+              { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: cancelButton },
+            ]}
+            cardClassName="flex items-start justify-between gap-3 p-4"
+            card={(i) => (
+              <>
                 <div className="grid min-w-0 gap-1 text-sm">
                   <p className="break-all font-medium">{i.email}</p>
                   <p className="flex flex-wrap items-center gap-2">
@@ -495,9 +390,9 @@ function InvitationsSection({
                   <p className="text-muted-foreground">Expires {expires(i)}</p>
                 </div>
                 {cancelButton(i)}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </>
       );
     }

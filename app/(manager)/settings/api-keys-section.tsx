@@ -1,24 +1,18 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { CheckIcon, CircleCheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
+import { ResponsiveList } from '@/components/ui/responsive-list';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDateTime } from '@/lib/format';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
@@ -108,58 +102,32 @@ export function ApiKeysSection() {
         {created && <NewKeyAlert key={created.id} created={created} onDismiss={() => setCreated(null)} />}
 
         {notice && (
-          <Alert ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice}</p>
-          </Alert>
+          <Notice ref={noticeRef}>{notice}</Notice>
         )}
 
         <ApiKeyList newKeyId={created?.id} onRevoke={askToRevoke} />
       </CardContent>
 
-      <Dialog
+      <ConfirmDialog
         open={revokeOpen}
-        onOpenChange={(open) => {
-          if (!open && revoke.isPending) return;
-          setRevokeOpen(open);
-        }}
-      >
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
-            event.preventDefault();
-            const target = revoked.current ? (noticeRef.current ?? headingRef.current) : revokeTrigger.current;
-            target?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Revoke the API key “{revokeTarget?.name}”?</DialogTitle>
-            <DialogDescription>
-              The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
-              every integration that uses it loses access to the API. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          {revoke.isError && errorCode(revoke.error) !== 'NOT_FOUND' && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The key could not be revoked. {describeError(revoke.error)}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              aria-disabled={revoke.isPending}
-              className="aria-disabled:opacity-60"
-              onClick={confirmRevoke}
-            >
-              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        onOpenChange={setRevokeOpen}
+        title={`Revoke the API key “${revokeTarget?.name ?? ''}”?`}
+        description={
+          <>
+            The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
+            every integration that uses it loses access to the API. This cannot be undone.
+          </>
+        }
+        keepLabel="Cancel"
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        error={revoke.isError && errorCode(revoke.error) !== 'NOT_FOUND' ? `The key could not be revoked. ${describeError(revoke.error)}` : null}
+        onConfirm={confirmRevoke}
+        // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
+        returnFocus={() => (revoked.current ? (noticeRef.current ?? headingRef.current) : revokeTrigger.current)}
+        compact
+      />
     </Card>
   );
 }
@@ -210,12 +178,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      {!create.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField
           label="Key name"
@@ -336,17 +299,7 @@ function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key:
   }
   if (list.isError) {
     return (
-      <Alert variant="destructive" role="alert" className="items-start">
-        <CircleAlertIcon aria-hidden="true" />
-        <div className="grid gap-2">
-          <p>The API keys could not be loaded. {describeError(list.error)}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      </Alert>
+      <LoadError what="The API keys" reason={describeError(list.error)} retry={() => void list.refetch()} />
     );
   }
 
@@ -370,61 +323,48 @@ function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key:
   const lastUsed = (key: ApiKey) =>
     key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>;
 
+  // Tablets and wider a table, phones one card per key.
   return (
-    <>
-      {/* Tablets and wider: a table. */}
-      <div className="hidden sm:block">
-        <Table>
-          <TableCaption className="sr-only">API keys of your organisation, newest first</TableCaption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {keys.map((key) => (
-              <TableRow key={key.id}>
-                <TableCell className="max-w-64 font-medium">
-                  <span className="wrap-break-word">{key.name}</span> {newBadge(key)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{prefix(key)}</TableCell>
-                <TableCell className="whitespace-nowrap">{date(key.createdAt)}</TableCell>
-                <TableCell className="whitespace-nowrap">{lastUsed(key)}</TableCell>
-                <TableCell className="text-right">{revokeButton(key)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-
-      {/* Phones: one card per key. */}
-      <ul aria-label="API keys" className="divide-y rounded-lg border bg-card sm:hidden">
-        {keys.map((key) => (
-          <li key={key.id} className="grid gap-3 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="grid min-w-0 gap-1">
-                <p className="font-medium wrap-break-word">
-                  {key.name} {newBadge(key)}
-                </p>
-                {prefix(key)}
-              </div>
-              {revokeButton(key)}
+    <ResponsiveList
+      items={keys}
+      from="sm"
+      listLabel="API keys"
+      caption="API keys of your organisation, newest first"
+      columns={[
+        {
+          header: 'Name',
+          cellClassName: 'max-w-64 font-medium',
+          cell: (key) => (
+            <>
+              <span className="wrap-break-word">{key.name}</span> {newBadge(key)}
+            </>
+          ),
+        },
+        { header: 'Key', cellClassName: 'whitespace-nowrap', cell: prefix },
+        { header: 'Created', cellClassName: 'whitespace-nowrap', cell: (key) => date(key.createdAt) },
+        { header: 'Last used', cellClassName: 'whitespace-nowrap', cell: lastUsed },
+        { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: revokeButton },
+      ]}
+      cardClassName="grid gap-3 p-4"
+      card={(key) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium wrap-break-word">
+                {key.name} {newBadge(key)}
+              </p>
+              {prefix(key)}
             </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Created</dt>
-              <dd>{date(key.createdAt)}</dd>
-              <dt className="text-muted-foreground">Last used</dt>
-              <dd>{lastUsed(key)}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+            {revokeButton(key)}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{date(key.createdAt)}</dd>
+            <dt className="text-muted-foreground">Last used</dt>
+            <dd>{lastUsed(key)}</dd>
+          </dl>
+        </>
+      )}
+    />
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { CircleCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -115,12 +115,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
 
       {/* Hidden while a request runs, so a repeated message is announced again when it returns. */}
-      {!mutation.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!mutation.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
       {!mutation.isPending && changed && (
         <Alert variant="success" role="status">
           <CircleCheckIcon aria-hidden="true" />

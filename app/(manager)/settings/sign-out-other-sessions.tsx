@@ -1,20 +1,12 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, LogOutIcon } from 'lucide-react';
+import { CircleCheckIcon, LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError } from '@/lib/trpc/errors';
 
@@ -70,26 +62,14 @@ export function SignOutOtherSessions() {
               password lose access. You stay signed in here. API keys keep working.
             </DialogDescription>
           </DialogHeader>
-          {mutation.isError && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The other sessions could not be signed out. {describeError(mutation.error)}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              aria-disabled={mutation.isPending}
-              className="aria-disabled:opacity-60"
-              onClick={() => {
-                if (!mutation.isPending) mutation.mutate();
-              }}
-            >
-              {mutation.isPending ? 'Signing out…' : 'Sign out other sessions'}
-            </Button>
-          </DialogFooter>
+          {mutation.isError && <ErrorAlert>The other sessions could not be signed out. {describeError(mutation.error)}</ErrorAlert>}
+          <DialogActions
+            label="Sign out other sessions"
+            pendingLabel="Signing out…"
+            pending={mutation.isPending}
+            onAction={() => mutation.mutate()}
+            compact
+          />
         </DialogContent>
       </Dialog>
     </div>

@@ -1,33 +1,18 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlertIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Apartment } from '../types';
-import {
-  APARTMENT_FIELDS,
-  APARTMENT_LABELS,
-  apartmentFailure,
-  apartmentValues,
-  checkApartment,
-  type ApartmentErrors,
-  type ApartmentField,
-} from './apartment-fields';
+import { APARTMENT_FIELDS, APARTMENT_LABELS, apartmentFailure, apartmentValues, checkApartment, type ApartmentField } from './apartment-fields';
 
 const HINTS: Partial<Record<ApartmentField, string>> = {
   number: 'Unique in the building, e.g. 12 or 12A.',
@@ -100,34 +85,17 @@ function AddApartmentForm({
 }) {
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
-  const [errors, setErrors] = useState<ApartmentErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef(new Map<ApartmentField, HTMLInputElement>());
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(APARTMENT_FIELDS);
   const create = useMutation(trpc.buildings.createApartment.mutationOptions());
 
   useEffect(() => onPendingChange(create.isPending), [create.isPending, onPendingChange]);
-
-  const focusAfterRender = useRef<ApartmentField | null>(null);
-  useEffect(() => {
-    const field = focusAfterRender.current;
-    if (!field) return;
-    focusAfterRender.current = null;
-    inputs.current.get(field)?.focus();
-  });
-
-  function fail(found: ApartmentErrors, message: string | null = null) {
-    setErrors(found);
-    setFormError(message);
-    focusAfterRender.current = APARTMENT_FIELDS.find((field) => found[field]) ?? null;
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const { input, errors: found } = checkApartment(values);
     if (!input) return fail(found);
-    setErrors({});
-    setFormError(null);
+    clear();
     create.mutate(
       { id: buildingId, ...input },
       {
@@ -142,12 +110,7 @@ function AddApartmentForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      {!create.isPending && formError && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
-      )}
+      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
       <div className="grid grid-cols-2 gap-4">
         {APARTMENT_FIELDS.map((field) => (
           <FormField
@@ -158,10 +121,7 @@ function AddApartmentForm({
             className={field === 'number' || field === 'residentsCount' ? 'col-span-2' : undefined}
           >
             <Input
-              ref={(element) => {
-                if (element) inputs.current.set(field, element);
-                else inputs.current.delete(field);
-              }}
+              ref={ref(field)}
               name={field}
               autoComplete="off"
               inputMode={field === 'number' ? 'text' : field === 'area' ? 'decimal' : 'numeric'}
@@ -171,20 +131,13 @@ function AddApartmentForm({
               onChange={(event) => {
                 const value = event.target.value;
                 setValues((previous) => ({ ...previous, [field]: value }));
-                if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+                clearError(field);
               }}
             />
           </FormField>
         ))}
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={create.isPending} className="aria-disabled:opacity-60">
-          {create.isPending ? 'Adding…' : 'Add apartment'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Add apartment" pendingLabel="Adding…" pending={create.isPending} compact />
     </form>
   );
 }

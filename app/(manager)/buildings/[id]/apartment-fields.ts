@@ -1,5 +1,5 @@
 import { parseDecimal, parseInteger } from '../format';
-import { asSentence, describeError, errorCode, fieldErrors, serverMessage } from '@/lib/trpc/errors';
+import { asSentence, errorCode, formFailure, serverMessage } from '@/lib/trpc/errors';
 import type { Apartment } from '../types';
 
 export const APARTMENT_FIELDS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
@@ -57,19 +57,8 @@ export function checkApartment(values: ApartmentValues): { input?: ApartmentInpu
 
 /** The server's refusal as field errors (409 on the number, 422 per field) or a message for the whole form. */
 export function apartmentFailure(error: unknown, failureMessage: string): { errors: ApartmentErrors; formError: string | null } {
-  const code = errorCode(error);
-  if (code === 'CONFLICT') {
+  if (errorCode(error) === 'CONFLICT') {
     return { errors: { number: asSentence(serverMessage(error) ?? 'This number already exists in the building') }, formError: null };
   }
-  if (code === 'UNPROCESSABLE_CONTENT') {
-    const errors: ApartmentErrors = {};
-    const other: string[] = [];
-    for (const { path, message } of fieldErrors(error)) {
-      if ((APARTMENT_FIELDS as readonly string[]).includes(path)) errors[path as ApartmentField] ??= asSentence(message);
-      else other.push(asSentence(path ? `${path}: ${message}` : message));
-    }
-    const formError = other.length ? `${failureMessage} ${other.join(' ')}` : Object.keys(errors).length ? null : `${failureMessage} ${describeError(error)}`;
-    return { errors, formError };
-  }
-  return { errors: {}, formError: `${failureMessage} ${describeError(error)}` };
+  return formFailure(error, failureMessage, APARTMENT_FIELDS);
 }

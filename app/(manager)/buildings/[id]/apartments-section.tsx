@@ -1,47 +1,23 @@
 'use client';
 
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  CircleAlertIcon,
-  CircleCheckIcon,
-  HomeIcon,
-  PencilIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CircleAlertIcon, HomeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton } from '@/components/ui/responsive-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import { compareApartmentNumbers, formatArea, formatMoney } from '../format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import type { Apartment, Building } from '../types';
 import { AddApartmentDialog } from './add-apartment-dialog';
-import {
-  APARTMENT_FIELDS,
-  APARTMENT_LABELS,
-  apartmentFailure,
-  apartmentValues,
-  checkApartment,
-  type ApartmentErrors,
-  type ApartmentField,
-  type ApartmentValues,
-} from './apartment-fields';
+import { APARTMENT_FIELDS, APARTMENT_LABELS, apartmentFailure, apartmentValues, checkApartment, type ApartmentErrors, type ApartmentField, type ApartmentValues } from './apartment-fields';
 import { ImportApartmentsDialog } from './import-apartments-dialog';
 
 const PAGE_SIZE = 200;
@@ -277,30 +253,13 @@ export function ApartmentsSection({ building }: { building: Building }) {
       </div>
 
       {notice && (
-        <Alert ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{notice}</p>
-        </Alert>
+        <Notice ref={noticeRef}>{notice}</Notice>
       )}
 
       {query.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading apartments…</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <ListSkeleton label="Loading apartments…" rows={2} />
       ) : query.isError && loaded.length === 0 ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The apartments could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <LoadError what="The apartments" reason={describeError(query.error)} retry={() => void query.refetch()} />
       ) : apartments.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-dashed bg-card px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
@@ -414,43 +373,21 @@ export function ApartmentsSection({ building }: { building: Building }) {
         </>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={deleteOpen}
-        onOpenChange={(open) => {
-          if (!open && remove.isPending) return;
-          setDeleteOpen(open);
-        }}
-      >
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // Deleted: its row is gone, so the focus goes to the outcome. Cancelled: back to the button.
-            event.preventDefault();
-            const target = deleted.current ? (noticeRef.current ?? headingRef.current) : deleteTrigger.current;
-            target?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Delete apartment {deleteTarget?.number}?</DialogTitle>
-            <DialogDescription>
-              Its meters and their readings are deleted too. Invoices already issued stay as they are. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          {remove.isError && errorCode(remove.error) !== 'NOT_FOUND' && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The apartment could not be deleted. {describeError(remove.error)}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" aria-disabled={remove.isPending} className="aria-disabled:opacity-60" onClick={confirmDelete}>
-              {remove.isPending ? 'Deleting…' : 'Delete apartment'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        onOpenChange={setDeleteOpen}
+        title={`Delete apartment ${deleteTarget?.number ?? ''}?`}
+        description="Its meters and their readings are deleted too. Invoices already issued stay as they are. This cannot be undone."
+        keepLabel="Cancel"
+        confirmLabel="Delete apartment"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `The apartment could not be deleted. ${describeError(remove.error)}` : null}
+        onConfirm={confirmDelete}
+        // Deleted: its row is gone, so the focus goes to the outcome. Cancelled: back to the button.
+        returnFocus={() => (deleted.current ? (noticeRef.current ?? headingRef.current) : deleteTrigger.current)}
+        compact
+      />
     </section>
   );
 }
@@ -552,10 +489,7 @@ function EditRow({
       {editing.formError && !pending && (
         <TableRow className="hover:bg-transparent">
           <TableCell colSpan={APARTMENT_FIELDS.length + 2} className="px-2 py-2">
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>{editing.formError}</p>
-            </Alert>
+            <ErrorAlert>{editing.formError}</ErrorAlert>
           </TableCell>
         </TableRow>
       )}

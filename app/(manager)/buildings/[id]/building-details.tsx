@@ -1,33 +1,21 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, Building2Icon, CircleAlertIcon, CircleCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import Link from 'next/link';
+import { Building2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { DetailList } from '@/components/ui/detail-list';
+import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
-import { describeError, errorCode } from '@/lib/trpc/errors';
 import type { Building } from '../types';
 import { ApartmentsSection } from './apartments-section';
 import { ChargeRulesEditor } from './charge-rules-editor';
 import { DeleteBuildingDialog } from './delete-building-dialog';
 import { EditBuildingDialog } from './edit-building-dialog';
-
-function BackLink() {
-  return (
-    <Link
-      href="/buildings"
-      className="mb-4 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      All buildings
-    </Link>
-  );
-}
 
 /** A building: its details and billing settings, its apartments and its charge rules with a preview. */
 export function BuildingDetails({ id }: { id: string }) {
@@ -48,37 +36,16 @@ export function BuildingDetails({ id }: { id: string }) {
   }
 
   if (query.isError) {
-    const code = errorCode(query.error);
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
-      return (
-        <EmptyState
-          icon={Building2Icon}
-          titleAs="h1"
-          title="Building not found"
-          description="It may have been deleted, or the link is not complete."
-        >
-          <Button asChild>
-            <Link href="/buildings">All buildings</Link>
-          </Button>
-        </EmptyState>
-      );
-    }
     return (
-      <>
-        <BackLink />
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Building</h1>
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The building could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
-      </>
+      <DetailPageError
+        error={query.error}
+        retry={() => void query.refetch()}
+        title="Building"
+        icon={Building2Icon}
+        notFoundDescription="It may have been deleted, or the link is not complete."
+        listHref="/buildings"
+        listLabel="All buildings"
+      />
     );
   }
 
@@ -94,7 +61,7 @@ function BuildingBody({ building }: { building: Building }) {
 
   return (
     <>
-      <BackLink />
+      <BackLink href="/buildings">All buildings</BackLink>
       <PageHeader
         title={building.name}
         description={place}
@@ -121,10 +88,9 @@ function BuildingBody({ building }: { building: Building }) {
       />
 
       {notice && (
-        <Alert ref={noticeRef} tabIndex={-1} variant="success" role="status" className="mb-6 focus-visible:outline-none">
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{notice}</p>
-        </Alert>
+        <Notice ref={noticeRef} className="mb-6">
+          {notice}
+        </Notice>
       )}
 
       <div className="grid min-w-0 gap-8">
@@ -150,19 +116,5 @@ function BillingSummary({ building }: { building: Building }) {
     ['IBAN', building.iban ?? 'Not set'],
     ['Account holder', building.bankRecipient ?? 'Not set'],
   ];
-  return (
-    <section aria-labelledby="billing-summary-heading" className="rounded-lg border bg-card p-4 sm:p-6">
-      <h2 id="billing-summary-heading" className="sr-only">
-        Billing settings
-      </h2>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-3">
-        {items.map(([term, value]) => (
-          <div key={term} className="grid min-w-0 gap-0.5">
-            <dt className="text-muted-foreground">{term}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailList id="billing-summary-heading" title="Billing settings" items={items} columns={3} />;
 }

@@ -1,9 +1,9 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDownIcon, ArrowUpIcon, CircleAlertIcon, CircleCheckIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, CircleCheckIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -314,18 +314,8 @@ export function ChargeRulesEditor({ building }: { building: Building }) {
       </div>
 
       <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
-        {!save.isPending && formError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>{formError}</p>
-          </Alert>
-        )}
-        {listErrors.length > 0 && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>{listErrors.join(' ')}</p>
-          </Alert>
-        )}
+        {!save.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
+        {listErrors.length > 0 && <ErrorAlert>{listErrors.join(' ')}</ErrorAlert>}
         {notice && (
           <Alert variant="success" role="status">
             <CircleCheckIcon aria-hidden="true" />

@@ -1,7 +1,7 @@
 'use client';
 
-import { CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { TriangleAlertIcon } from 'lucide-react';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -62,12 +62,7 @@ export function ChargesPreview({
         {status}
       </p>
 
-      {failed && (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>The preview could not be computed. {failed}</p>
-        </Alert>
-      )}
+      {failed && <ErrorAlert>The preview could not be computed. {failed}</ErrorAlert>}
 
       {!preview ? (
         !failed &&

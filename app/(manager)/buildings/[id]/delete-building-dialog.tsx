@@ -1,21 +1,11 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
@@ -101,12 +91,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
   const message = error ?? (remove.isPending ? null : formError);
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      {message && (
-        <Alert id="delete-building-error" variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{message}</p>
-        </Alert>
-      )}
+      {message && <ErrorAlert id="delete-building-error">{message}</ErrorAlert>}
       <FormField label="Your password">
         <Input
           ref={inputRef}
@@ -123,14 +108,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
           }}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" aria-disabled={busy} className="aria-disabled:opacity-60">
-          {busy ? 'Deleting…' : 'Delete building'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Delete building" pendingLabel="Deleting…" pending={busy} destructive compact />
     </form>
   );
 }

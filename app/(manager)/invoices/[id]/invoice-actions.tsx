@@ -3,15 +3,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CircleAlertIcon, MailIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { asSentence, describeError, fieldErrors, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
-import { ConfirmDialog } from '../../residents/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal } from '../../buildings/format';
 import { formatMoney, todayInTallinn } from '../format';
 import type { Invoice, InvoiceStatus } from '../types';
@@ -119,37 +122,19 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
         onConfirm={() => move({ status: 'void' }, `Invoice ${invoice.number} is void.`)}
         returnFocus={() => trigger.current}
       />
-      <Dialog open={dialog === 'sent'} onOpenChange={(next) => !update.isPending && setDialog(next ? 'sent' : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Mark {invoice.number} as sent?</DialogTitle>
-            <DialogDescription>
-              For an invoice you delivered another way (on paper, say). Nothing is emailed; the resident portal shows it from now on and it can be paid.
-            </DialogDescription>
-          </DialogHeader>
-          {error && (
-            <Alert variant="destructive" role="alert">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The invoice could not be changed. {error}</p>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              size="lg"
-              aria-disabled={update.isPending}
-              className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-              onClick={() => move({ status: 'sent' }, `Invoice ${invoice.number} is marked sent.`)}
-            >
-              {update.isPending ? 'Saving…' : 'Mark as sent'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={dialog === 'sent'}
+        onOpenChange={(next) => setDialog(next ? 'sent' : null)}
+        title={`Mark ${invoice.number} as sent?`}
+        description="For an invoice you delivered another way (on paper, say). Nothing is emailed; the resident portal shows it from now on and it can be paid."
+        keepLabel="Cancel"
+        confirmLabel="Mark as sent"
+        pendingLabel="Saving…"
+        destructive={false}
+        pending={update.isPending}
+        error={error && `The invoice could not be changed. ${error}`}
+        onConfirm={() => move({ status: 'sent' }, `Invoice ${invoice.number} is marked sent.`)}
+      />
       {dialog === 'email' && (
         <EmailDialog
           invoice={invoice}
@@ -165,7 +150,8 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
   );
 }
 
-type PaidField = 'amount' | 'paidDate';
+const PAID_FIELDS = ['amount', 'paidDate'] as const;
+type PaidField = (typeof PAID_FIELDS)[number];
 
 /** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */
 function parseCents(text: string): number | null | 'invalid' {
@@ -195,32 +181,12 @@ function MarkPaidDialog({
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
   const [paidDate, setPaidDate] = useState(today);
   const [amount, setAmount] = useState(defaultAmount);
-  const [errors, setErrors] = useState<Partial<Record<PaidField, string>>>({});
-  const amountRef = useRef<HTMLInputElement>(null);
-  const paidDateRef = useRef<HTMLInputElement>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(PAID_FIELDS);
 
-  // The server's answer: its 422 errors at the fields (focus on the first), anything else above the form.
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusAfterRender = useRef<PaidField | 'form' | null>(null);
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    ({ form: formErrorRef, amount: amountRef, paidDate: paidDateRef })[target].current?.focus();
-  });
-
-  function fail(error: unknown) {
-    const found: Partial<Record<PaidField, string>> = {};
-    const other: string[] = [];
-    for (const f of fieldErrors(error)) {
-      if (f.path === 'amount' || f.path === 'paidDate') found[f.path] ??= asSentence(f.message);
-      else other.push(asSentence(`${f.path} ${f.message}`));
-    }
-    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
-    setErrors(found);
-    setFormError(other.length ? other.join(' ') : first ? null : describeError(error));
-    focusAfterRender.current = first ?? 'form';
+  // The server's answer: its 422 errors at the fields, anything else above the form.
+  function refused(error: unknown) {
+    const failure = formFailure(error, 'The invoice could not be marked paid.', PAID_FIELDS, ' ');
+    fail(failure.errors, failure.formError);
   }
 
   const cents = parseCents(amount);
@@ -233,12 +199,10 @@ function MarkPaidDialog({
     if (cents === 'invalid') found.amount = 'Enter the amount received, e.g. 41.20, with at most 2 decimals.';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the payment arrived.';
     else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
-    setErrors(found);
-    setFormError(null);
-    const first = (['amount', 'paidDate'] as const).find((f) => found[f]);
-    if (first) return (first === 'amount' ? amountRef : paidDateRef).current?.focus();
+    if (Object.keys(found).length) return fail(found);
+    clear();
     // Empty means the open balance, which is also what the server records without an amount.
-    onSubmit(paidDate, cents === null || cents === 'invalid' ? undefined : cents / 100, fail);
+    onSubmit(paidDate, cents === null || cents === 'invalid' ? undefined : cents / 100, refused);
   }
 
   const hint =
@@ -254,8 +218,7 @@ function MarkPaidDialog({
         if (next) {
           setPaidDate(today);
           setAmount(defaultAmount);
-          setErrors({});
-          setFormError(null);
+          clear();
         }
         onOpenChange(next);
       }}
@@ -267,14 +230,13 @@ function MarkPaidDialog({
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && !pending && (
-            <Alert ref={formErrorRef} tabIndex={-1} variant="destructive" role="alert" className="focus-visible:outline-none">
-              <CircleAlertIcon aria-hidden="true" />
-              <p>The invoice could not be marked paid. {formError}</p>
-            </Alert>
+            <Notice ref={ref('form')} tone="destructive">
+              {formError}
+            </Notice>
           )}
           <FormField label="Amount received" description={hint} error={errors.amount}>
             <Input
-              ref={amountRef}
+              ref={ref('amount')}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
@@ -282,32 +244,23 @@ function MarkPaidDialog({
               value={amount}
               onChange={(event) => {
                 setAmount(event.target.value);
-                if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+                clearError('amount');
               }}
             />
           </FormField>
           <FormField label="Paid on" error={errors.paidDate}>
             <Input
-              ref={paidDateRef}
+              ref={ref('paidDate')}
               type="date"
               value={paidDate}
               max={today}
               onChange={(event) => {
                 setPaidDate(event.target.value);
-                if (errors.paidDate) setErrors((e) => ({ ...e, paidDate: undefined }));
+                clearError('paidDate');
               }}
             />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" size="lg" aria-disabled={pending} className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm">
-              {pending ? 'Saving…' : 'Mark paid'}
-            </Button>
-          </DialogFooter>
+          <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -345,12 +298,7 @@ function EmailDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: 
             <p>This invoice is flagged for review: {invoice.needsReview}</p>
           </Alert>
         )}
-        {send.isError && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>The invoice could not be queued for sending. {failureText(send.error)}</p>
-          </Alert>
-        )}
+        {send.isError && <ErrorAlert>The invoice could not be queued for sending. {failureText(send.error)}</ErrorAlert>}
         {working && jobId && (
           <p role="status" className="text-sm text-muted-foreground">
             Sending…
@@ -365,26 +313,13 @@ function EmailDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: 
             </p>
           </Alert>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-              {failed ? 'Close' : 'Cancel'}
-            </Button>
-          </DialogClose>
-          {!failed && (
-            <Button
-              size="lg"
-              aria-disabled={working}
-              className="aria-disabled:opacity-60 sm:h-10 sm:px-4 sm:text-sm"
-              onClick={() => {
-                if (working) return;
-                send.mutate({ invoiceIds: [invoice.id] }, { onSuccess: ({ data }) => (data.queued > 0 ? setJobId(data.jobId) : onSent()) });
-              }}
-            >
-              {working ? 'Sending…' : 'Send by email'}
-            </Button>
-          )}
-        </DialogFooter>
+        <DialogActions
+          cancelLabel={failed ? 'Close' : 'Cancel'}
+          label={failed ? undefined : 'Send by email'}
+          pendingLabel="Sending…"
+          pending={working}
+          onAction={() => send.mutate({ invoiceIds: [invoice.id] }, { onSuccess: ({ data }) => (data.queued > 0 ? setJobId(data.jobId) : onSent()) })}
+        />
       </DialogContent>
     </Dialog>
   );

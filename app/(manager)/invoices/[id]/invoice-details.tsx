@@ -1,17 +1,19 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
-import Link from 'next/link';
+import { DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, ErrorAlert } from '@/components/ui/alert';
+import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { DetailList } from '@/components/ui/detail-list';
+import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { describeError, errorCode } from '@/lib/trpc/errors';
+import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
 import { formatDay, formatMoney, formatPeriod, PAYMENT_METHOD_LABELS as METHOD_LABELS, PAYMENT_STATUS_LABELS as PAYMENT_STATUS } from '../format';
@@ -19,18 +21,6 @@ import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
 
-
-function BackLink() {
-  return (
-    <Link
-      href="/invoices"
-      className="mb-4 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      All invoices
-    </Link>
-  );
-}
 
 /** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
 export function InvoiceDetails({ id }: { id: string }) {
@@ -48,32 +38,16 @@ export function InvoiceDetails({ id }: { id: string }) {
     );
   }
   if (query.isError) {
-    const code = errorCode(query.error);
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
-      return (
-        <EmptyState icon={ReceiptTextIcon} titleAs="h1" title="Invoice not found" description="It may belong to another organisation, or the link is not complete.">
-          <Button asChild>
-            <Link href="/invoices">All invoices</Link>
-          </Button>
-        </EmptyState>
-      );
-    }
     return (
-      <>
-        <BackLink />
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Invoice</h1>
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <div className="grid gap-2">
-            <p>The invoice could not be loaded. {describeError(query.error)}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </div>
-        </Alert>
-      </>
+      <DetailPageError
+        error={query.error}
+        retry={() => void query.refetch()}
+        title="Invoice"
+        icon={ReceiptTextIcon}
+        notFoundDescription="It may belong to another organisation, or the link is not complete."
+        listHref="/invoices"
+        listLabel="All invoices"
+      />
     );
   }
   return <InvoiceBody invoice={query.data.data} />;
@@ -114,7 +88,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
   return (
     <>
-      <BackLink />
+      <BackLink href="/invoices">All invoices</BackLink>
       <PageHeader
         title={`Invoice ${invoice.number}`}
         description={[buildingName, apartmentNumber && `Apt ${apartmentNumber}`, formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
@@ -123,10 +97,9 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
       <div className="grid min-w-0 gap-8">
         {notice && (
-          <Alert key={notice.id} ref={noticeRef} tabIndex={-1} variant="success" role="status" className="focus-visible:outline-none">
-            <CircleCheckIcon aria-hidden="true" />
-            <p>{notice.text}</p>
-          </Alert>
+          <Notice key={notice.id} ref={noticeRef}>
+            {notice.text}
+          </Notice>
         )}
         {invoice.needsReview && invoice.status === 'draft' && (
           <Alert variant="info" className="border-warning/30 bg-warning-muted text-warning">
@@ -137,19 +110,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
           </Alert>
         )}
 
-        <section aria-labelledby="invoice-details-heading" className="rounded-lg border bg-card p-4 sm:p-6">
-          <h2 id="invoice-details-heading" className="sr-only">
-            Details
-          </h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-4">
-            {details.map(([term, value]) => (
-              <div key={term} className="grid min-w-0 gap-0.5">
-                <dt className="text-muted-foreground">{term}</dt>
-                <dd className="font-medium break-words tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <DetailList id="invoice-details-heading" title="Details" items={details} columns={4} valueClassName="tabular-nums" />
 
         <section aria-labelledby="lines-heading" className="grid min-w-0 gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold">
@@ -247,10 +208,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
   if (payments.isPending) body = <Skeleton className="h-16 w-full" />;
   else if (payments.isError)
     body = (
-      <Alert variant="destructive" role="alert">
-        <CircleAlertIcon aria-hidden="true" />
-        <p>The payments could not be loaded. {describeError(payments.error)}</p>
-      </Alert>
+      <ErrorAlert>The payments could not be loaded. {describeError(payments.error)}</ErrorAlert>
     );
   else if (payments.data.data.length === 0)
     body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No payments yet.</p>;
