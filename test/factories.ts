@@ -44,3 +44,6 @@ export async function bearerFor(tenantId: string, user: TestUser, now = new Date
     .returning();
   return `Bearer ${await signAccessToken({ userId: user.userId, tenantId, sessionId: session!.id, role: user.role }, now)}`;
 }
+
+/** The smallest valid PNG (a 1×1 transparent pixel): an image with no meter register on it. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { getDb } from '@/db/client';
 import { apartments, apiKeys, buildings, idempotencyKeys, payments, uploads } from '@/db/schema';
-import { bearerFor, makeTenant, type TestTenant } from '@/test/factories';
+import { bearerFor, makeTenant, type TestTenant, TINY_PNG } from '@/test/factories';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createRestHandler } from './rest-adapter';
 import { appRouter } from './root';
 
 const rest = createRestHandler(appRouter);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function post(authorization: string, path: string, body: unknown, key?: string) {
   return rest(
@@ -112,7 +111,7 @@ describe('Idempotency-Key', () => {
     const auth = await bearerFor(t.tenantId, t.resident);
     // One multipart body (one boundary), sent twice.
     const form = new FormData();
-    form.set('file', new Blob([PNG]), 'a.png');
+    form.set('file', new Blob([TINY_PNG]), 'a.png');
     const encoded = new Response(form);
     const [bytes, type] = [await encoded.arrayBuffer(), encoded.headers.get('content-type')!];
     const send = (key: string) =>

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectOcrProvider } from './index';
 import { OcrProviderError, visionProvider } from './vision-provider';
+import { TINY_PNG } from '@/test/factories';
 
 // A stand-in for an OpenAI-compatible chat-completions API, on a local port: it records each request
 // and answers what the test queued.
@@ -12,7 +13,6 @@ let answers: Array<{ status: number; body: unknown }> = [];
 let server: Server;
 let url: string;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const chat = (content: string) => ({ status: 200, body: { choices: [{ message: { role: 'assistant', content } }] } });
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -42,22 +42,22 @@ describe('vision OCR provider', () => {
   it('sends the photo as a data URL with the model and key, and reads the JSON answer', async () => {
     const provider = visionProvider({ url, apiKey: 'sk-test', model: 'meter-reader-1' });
     answers = [chat('```json\n{"value": "00123.456", "confidence": 0.92}\n```')];
-    const result = await provider.read(PNG, { decimals: 3, lastReading: 120 });
+    const result = await provider.read(TINY_PNG, { decimals: 3, lastReading: 120 });
     expect(result).toEqual({ value: '00123.456', confidence: 0.92, candidates: [{ value: '00123.456', confidence: 0.92 }] });
     const request = seen.at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.authorization).toBe('Bearer sk-test');
     expect(request.body.model).toBe('meter-reader-1');
     const user = request.body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
-    expect(user.find((p) => p.type === 'image_url')!.image_url!.url).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    expect(user.find((p) => p.type === 'image_url')!.image_url!.url).toBe(`data:image/png;base64,${TINY_PNG.toString('base64')}`);
     expect(user.find((p) => p.type === 'text')!.text).toContain('3 decimals');
   });
 
   it("puts the meter's known decimals on a value read without a mark, and trusts a value below the last reading less", async () => {
     const provider = visionProvider({ url: `${url}/chat/completions`, apiKey: 'k', model: 'm' });
     answers = [chat('{"value": "0012345", "confidence": 0.8}'), chat('{"value": "00100.000", "confidence": 0.8}')];
-    expect((await provider.read(PNG, { decimals: 3 })).value).toBe('0012.345');
-    const low = await provider.read(PNG, { decimals: 3, lastReading: 500 });
+    expect((await provider.read(TINY_PNG, { decimals: 3 })).value).toBe('0012.345');
+    const low = await provider.read(TINY_PNG, { decimals: 3, lastReading: 500 });
     expect(low.value).toBe('00100.000');
     expect(low.confidence).toBeLessThan(0.8);
     expect(seen.at(-1)!.path).toBe('/v1/chat/completions');
@@ -66,12 +66,12 @@ describe('vision OCR provider', () => {
   it('answers nothing read for a null or non-numeric value, and fails on an error status or a malformed answer', async () => {
     const provider = visionProvider({ url, apiKey: 'k', model: 'm' });
     answers = [chat('{"value": null, "confidence": 0}'), chat('{"value": "12a4", "confidence": 0.9}')];
-    expect(await provider.read(PNG, {})).toEqual({ value: null, confidence: 0, candidates: [] });
-    expect((await provider.read(PNG, {})).value).toBeNull();
+    expect(await provider.read(TINY_PNG, {})).toEqual({ value: null, confidence: 0, candidates: [] });
+    expect((await provider.read(TINY_PNG, {})).value).toBeNull();
     answers = [{ status: 429, body: { error: { message: 'slow down' } } }];
-    await expect(provider.read(PNG, {})).rejects.toThrow(OcrProviderError);
+    await expect(provider.read(TINY_PNG, {})).rejects.toThrow(OcrProviderError);
     answers = [chat('I cannot see a meter here.')];
-    await expect(provider.read(PNG, {})).rejects.toThrow(OcrProviderError);
-    await expect(visionProvider({ url: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' }).read(PNG, {})).rejects.toThrow(OcrProviderError);
+    await expect(provider.read(TINY_PNG, {})).rejects.toThrow(OcrProviderError);
+    await expect(visionProvider({ url: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' }).read(TINY_PNG, {})).rejects.toThrow(OcrProviderError);
   });
 });

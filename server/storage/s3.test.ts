@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readUpload } from '@/server/services/uploads/read-upload';
 import { storeUpload } from '@/server/services/uploads/store-upload';
-import { makeTenant, serviceContext } from '@/test/factories';
+import { makeTenant, serviceContext, TINY_PNG } from '@/test/factories';
 import { fileStorage, s3Storage, type S3Config } from './index';
 
 const ACCESS_KEY = 'AKIDEXAMPLE';
@@ -82,7 +82,6 @@ function fakeS3() {
 const s3 = fakeS3();
 let endpoint = '';
 const config = (over: Partial<S3Config> = {}): S3Config => ({ endpoint, bucket: 'photos', region: 'eu-north-1', accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, ...over });
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
@@ -128,7 +127,7 @@ describe('S3 store', () => {
     try {
       const t = await makeTenant();
       const ctx = serviceContext(t.tenantId, t.resident);
-      const stored = await storeUpload({ ctx, input: { bytes: PNG } });
+      const stored = await storeUpload({ ctx, input: { bytes: TINY_PNG } });
       const put = s3.seen.find((r) => r.method === 'PUT')!;
       // A trailing slash on the endpoint does not double the slash; without S3_REGION a local endpoint signs for us-east-1.
       expect(put.path).toBe(`/uploads/${t.tenantId}/${stored.id}`);
@@ -136,7 +135,7 @@ describe('S3 store', () => {
       expect(s3.objects.get(put.path)?.contentType).toBe('image/png');
       const read = await readUpload({ ctx, input: { id: stored.id } });
       expect(read.contentType).toBe('image/png');
-      expect(Buffer.from(read.bytes).equals(PNG)).toBe(true);
+      expect(Buffer.from(read.bytes).equals(TINY_PNG)).toBe(true);
       expect(fileStorage()).toBe(fileStorage());
     } finally {
       process.env = previous;

@@ -57,7 +57,7 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
             .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, assessment.next.id)));
         }
       }
-      const [row] = await tx.update(meterReadings).set(changes).where(eq(meterReadings.id, reading.id)).returning();
+      const [row] = await tx.update(meterReadings).set(changes).where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, reading.id))).returning();
       const view = readingView(row!);
       await writeAudit(tx, ctx, { action: input.status === 'confirmed' ? 'reading.confirm' : 'reading.reject', entityId: row!.id, before: { status: 'submitted' }, after: view });
       if (input.status === 'confirmed') await emitEvent(tx, ctx, 'reading.confirmed', { readingId: row!.id, meterId: meter.id, value: view.value, status: 'confirmed' });

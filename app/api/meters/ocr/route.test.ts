@@ -6,10 +6,8 @@ import { apartmentResidents, apartments, buildings, meterReadings, uploads } fro
 import { createMeter } from '@/server/services/meters/create-meter';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { renderMeterImage } from '@/bench/ocr/render-meter-image';
-import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+import { bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
-// The route with the default, offline provider. The vision provider against a fake API: server/ocr/vision-provider.test.ts.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function ocr(authorization: string, photo: Uint8Array | null, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -57,17 +55,17 @@ describe('POST /meters/ocr', () => {
     expect(row).toMatchObject({ source: 'ocr', photoId: read.body.data.photoId });
 
     // Another apartment's meter, another tenant's meter, and a malformed id.
-    expect((await ocr(residentAuth, PNG, { meterId: otherMeter.id })).status).toBe(404);
+    expect((await ocr(residentAuth, TINY_PNG, { meterId: otherMeter.id })).status).toBe(404);
     const stranger = await makeTenant();
-    expect((await ocr(await bearerFor(stranger.tenantId, stranger.manager), PNG, { meterId: myMeter.id })).status).toBe(404);
-    const malformed = await ocr(residentAuth, PNG, { meterId: 'meter-1' });
+    expect((await ocr(await bearerFor(stranger.tenantId, stranger.manager), TINY_PNG, { meterId: myMeter.id })).status).toBe(404);
+    const malformed = await ocr(residentAuth, TINY_PNG, { meterId: 'meter-1' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('BAD_REQUEST');
   });
 
   it('answers value null for a photo without a register', async () => {
     const t = await makeTenant();
-    const read = await ocr(await bearerFor(t.tenantId, t.manager), PNG);
+    const read = await ocr(await bearerFor(t.tenantId, t.manager), TINY_PNG);
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ value: null, confidence: 0, candidates: [] });
     expect(read.body.data.photoId).toEqual(expect.any(String));
@@ -80,12 +78,12 @@ describe('POST /meters/ocr', () => {
     expect(text.status).toBe(415);
     expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
-    big.set(PNG);
+    big.set(TINY_PNG);
     const tooBig = await ocr(auth, big);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     expect((await ocr(auth, null, { meterId: '' })).status).toBe(400);
-    expect((await ocr('Bearer nope', PNG)).status).toBe(401);
+    expect((await ocr('Bearer nope', TINY_PNG)).status).toBe(401);
     const count = await getDb().select().from(uploads).where(eq(uploads.tenantId, t.tenantId));
     expect(count).toHaveLength(0);
   });

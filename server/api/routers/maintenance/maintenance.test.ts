@@ -8,11 +8,9 @@ import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { MAINTENANCE_TRANSITIONS } from '@/server/domain/maintenance-status';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
-import { addUser, bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+import { addUser, bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
 const rest = createRestHandler(appRouter);
-// The smallest valid PNG: a 1×1 transparent pixel.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function api(authorization: string) {
   return async (method: string, path: string, body?: unknown) => {
@@ -52,9 +50,9 @@ describe('maintenance requests', () => {
     const { mine, notMine, buildingId } = await homeOf(t);
     const residentAuth = await bearerFor(t.tenantId, t.resident);
     const resident = api(residentAuth);
-    const photo = await upload(residentAuth, PNG);
+    const photo = await upload(residentAuth, TINY_PNG);
     expect(photo.status).toBe(201);
-    expect(photo.body.data).toMatchObject({ contentType: 'image/png', size: PNG.length });
+    expect(photo.body.data).toMatchObject({ contentType: 'image/png', size: TINY_PNG.length });
 
     const created = await resident('POST', '/maintenance-requests', { apartmentId: mine, title: 'Leaking tap', description: 'Kitchen tap drips', photoIds: [photo.body.data.id] });
     expect(created.status).toBe(201);
@@ -147,7 +145,7 @@ describe('uploads', () => {
     expect(text.status).toBe(415);
     expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
-    big.set(PNG);
+    big.set(TINY_PNG);
     const tooBig = await upload(auth, big);
     expect(tooBig.status).toBe(413);
     // The size is checked before the type: a large file that is not an image is 413 too.
@@ -167,12 +165,12 @@ describe('uploads', () => {
     const other = await makeTenant();
     const { mine } = await homeOf(t);
     const residentAuth = await bearerFor(t.tenantId, t.resident);
-    const photo = (await upload(residentAuth, PNG)).body.data;
+    const photo = (await upload(residentAuth, TINY_PNG)).body.data;
     await api(residentAuth)('POST', '/maintenance-requests', { apartmentId: mine, title: 'Crack', description: 'Wall', photoIds: [photo.id] });
     const own = await download(residentAuth, photo.id);
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await own.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await own.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     expect((await download(await bearerFor(t.tenantId, t.manager), photo.id)).status).toBe(200);
     expect((await download(await bearerFor(other.tenantId, other.manager), photo.id)).status).toBe(404);
     // A resident of the same tenant who does not live there.
@@ -186,7 +184,7 @@ describe('uploads', () => {
     // They keep another apartment, so they still belong to the tenant.
     await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: notMine, userId: t.resident.userId });
     const residentAuth = await bearerFor(t.tenantId, t.resident);
-    const photo = (await upload(residentAuth, PNG)).body.data;
+    const photo = (await upload(residentAuth, TINY_PNG)).body.data;
     expect((await download(residentAuth, photo.id)).status).toBe(200); // not attached yet: the uploader's
     await api(residentAuth)('POST', '/maintenance-requests', { apartmentId: mine, title: 'Crack', description: 'Wall', photoIds: [photo.id] });
     expect((await download(residentAuth, photo.id)).status).toBe(200);

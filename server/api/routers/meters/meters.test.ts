@@ -12,10 +12,9 @@ import { ValidationError } from '@/server/services/errors';
 import { storeUpload } from '@/server/services/uploads/store-upload';
 import { createApiContext } from '@/server/api/context';
 import { createCaller } from '@/server/api/root';
-import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+import { bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
 const rest = createRestHandler(appRouter);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function api(authorization: string) {
   return async (method: string, path: string, body?: unknown) => {
@@ -240,7 +239,7 @@ describe('readings', () => {
     const t = await makeTenant();
     const { myMeter } = await setup(t);
     const ctx = serviceContext(t.tenantId, t.resident);
-    const photo = await storeUpload({ ctx, input: { bytes: PNG } });
+    const photo = await storeUpload({ ctx, input: { bytes: TINY_PNG } });
     const results = await Promise.allSettled([1, 2].map((v) => submitReading({ ctx, input: { meterId: myMeter.id, value: v, photoId: photo.id } })));
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

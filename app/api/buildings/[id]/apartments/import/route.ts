@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { jsonResponse, restRoute } from '@/server/api/route-handler';
+import { jsonResponse, readMultipart, restRoute } from '@/server/api/route-handler';
 import { importApartments } from '@/server/services/apartments/import-apartments';
 
 export const dynamic = 'force-dynamic';
@@ -15,9 +15,8 @@ export const POST = restRoute<{ id: string }>(['admin', 'manager'], async (req, 
   if (/^text\/(csv|plain)\b/i.test(type)) {
     csv = new TextDecoder().decode(await ctx.body(CSV_IMPORT_LIMIT));
   } else if (/^multipart\/form-data\b/i.test(type)) {
-    const bytes = await ctx.body(CSV_IMPORT_LIMIT);
-    const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null);
-    const file = form?.get('file');
+    const form = await readMultipart(req, ctx, CSV_IMPORT_LIMIT, 'Send the CSV as text/csv or as multipart/form-data with a "file" field');
+    const file = form.get('file');
     if (!(file instanceof Blob)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Send the CSV as the form field "file"' });
     csv = await file.text();
   } else {
