@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import jsQR from 'jsqr';
-import sharp from 'sharp';
+import { extractImages, extractText } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
 import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
 import { getDb } from '@/db/client';
@@ -14,26 +10,31 @@ import { generateInvoices } from './generate-invoices';
 import { getInvoice } from './get-invoice';
 import { updateInvoice } from './update-invoice';
 
-function pdfFile(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-')), 'invoice.pdf');
-  writeFileSync(file, bytes);
-  return file;
+/** The PDF's text as pdf.js reads it (unpdf bundles pdf.js: no poppler, no binaries). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  // pdf.js takes ownership of the buffer it is given: pass a copy.
+  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+  return text;
 }
 
-function pdfText(bytes: Uint8Array): string {
-  return execFileSync('pdftotext', ['-layout', pdfFile(bytes), '-'], { encoding: 'utf8' });
-}
-
-/** The QR code on the PDF's first page, as a banking app's camera would read it. */
+/** The QR code on the PDF's first page: the page's only image, decoded from the pixels the PDF carries. */
 async function pdfQrCode(bytes: Uint8Array): Promise<string | null> {
-  const file = pdfFile(bytes);
-  execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', file, file.replace(/\.pdf$/, '')]);
-  const { data, info } = await sharp(file.replace(/\.pdf$/, '.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+  const images = await extractImages(new Uint8Array(bytes), 1);
+  expect(images).toHaveLength(1);
+  const { data, width, height, channels } = images[0]!;
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const px = data.subarray(i * channels, i * channels + channels);
+    rgba[i * 4] = px[0]!;
+    rgba[i * 4 + 1] = channels >= 3 ? px[1]! : px[0]!;
+    rgba[i * 4 + 2] = channels >= 3 ? px[2]! : px[0]!;
+    rgba[i * 4 + 3] = channels === 4 ? px[3]! : 255;
+  }
+  return jsQR(rgba, width, height)?.data ?? null;
 }
 
 describe('invoice PDF', () => {
-  it('renders offline; pdftotext shows the number, total and reference; residents get only their own', async () => {
+  it('renders offline; its text shows the number, total and reference; residents get only their own', async () => {
     const t = await makeTenant();
     const ctx = serviceContext(t.tenantId, t.manager);
     const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Õuna 5', address: 'Õuna tn 5', city: 'Tartu', iban: 'EE382200221020145685', bankRecipient: 'KÜ Õuna 5' }).returning();
@@ -72,7 +73,7 @@ describe('invoice PDF', () => {
     expect(inline.headers.get('content-disposition')).toBe(`inline; filename="${invoice.number}.pdf"`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain(invoice.number);
     expect(text).toContain(invoice.referenceNumber);
     expect(invoice.amount).toBe(33.59); // 54.30 × 0.45 = 24.435 → 24.44; 7.50 + 22 % = 9.15
