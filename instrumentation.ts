@@ -1,7 +1,10 @@
-// Next calls register() once when a server process starts.
+// Next calls register() once when a server process starts, before it answers requests.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // First, so that every request's client address is the socket's (rate limits per IP).
+  const { stampSocketAddresses } = await import('./server/http/socket-address');
+  stampSocketAddresses();
   const { startServer } = await import('./server/startup');
   await startServer();
 }

@@ -5,7 +5,7 @@ import { SkipLink } from '@/components/shell/skip-link';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
 import { UserMenu } from '@/components/shell/user-menu';
 import { requireUser } from '@/server/auth/current-user';
-import { serverApi } from '@/app/portal/requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { signOutAction } from '@/app/sign-out-action';
 
 export const dynamic = 'force-dynamic';

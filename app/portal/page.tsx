@@ -1,13 +1,14 @@
 import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { formatArea, ROLE_LABELS } from './requests/format';
-import { serverApi } from './requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -64,50 +65,43 @@ export default async function PortalHomePage() {
         </section>
 
         {apartments.length > 0 && (
-          <section aria-labelledby="problem-heading" className="grid gap-3">
-            <h2 id="problem-heading" className="text-lg font-semibold">
-              Something broken?
-            </h2>
-            {/* A full-width target at thumb height on phones. */}
-            <Link
-              href="/portal/requests/new"
-              className={cn(buttonVariants({ size: 'lg' }), 'h-14 w-full justify-between px-4 sm:w-auto sm:justify-center')}
-            >
-              <span className="flex items-center gap-3">
-                <WrenchIcon aria-hidden="true" />
-                Report a problem
-              </span>
-              <ChevronRightIcon className="sm:hidden" aria-hidden="true" />
+          <ActionSection id="problem-heading" title="Something broken?" href="/portal/requests/new" icon={<WrenchIcon aria-hidden="true" />} label="Report a problem">
+            A leaking tap, a broken light in the stairwell: tell your building manager, add photos and follow it under{' '}
+            <Link href="/portal/requests" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+              Requests
             </Link>
-            <p className="text-sm text-muted-foreground">
-              A leaking tap, a broken light in the stairwell: tell your building manager, add photos and follow it
-              under{' '}
-              <Link href="/portal/requests" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-                Requests
-              </Link>
-              .
-            </p>
-          </section>
+            .
+          </ActionSection>
         )}
 
-        <section aria-labelledby="coming-heading" className="grid gap-3">
-          <h2 id="coming-heading" className="text-lg font-semibold">
-            Coming later
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            <li className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
-              <GaugeIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">Submitting readings is not available yet</h3>
-                <p className="text-sm text-muted-foreground">
-                  Here you will get a reminder when it is time to submit meter readings, and send them typed in or from
-                  a photo of the meter.
-                </p>
-              </div>
-            </li>
-          </ul>
-        </section>
+        {apartments.length > 0 && (
+          <ActionSection id="readings-heading" title="Meter readings" href="/portal/meters" icon={<GaugeIcon aria-hidden="true" />} label="Submit a reading" outline>
+            Type the value in or take a photo of the meter; your building manager confirms it before billing.
+          </ActionSection>
+        )}
       </div>
     </>
+  );
+}
+
+/** A section with one big action: a full-width target at thumb height on phones, and a line about it. */
+function ActionSection(props: { id: string; title: string; href: string; icon: ReactNode; label: string; outline?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="grid gap-3">
+      <h2 id={props.id} className="text-lg font-semibold">
+        {props.title}
+      </h2>
+      <Link
+        href={props.href}
+        className={cn(buttonVariants({ size: 'lg', variant: props.outline ? 'outline' : 'default' }), 'h-14 w-full justify-between px-4 sm:w-auto sm:justify-center')}
+      >
+        <span className="flex items-center gap-3">
+          {props.icon}
+          {props.label}
+        </span>
+        <ChevronRightIcon className="sm:hidden" aria-hidden="true" />
+      </Link>
+      <p className="text-sm text-muted-foreground">{props.children}</p>
+    </section>
   );
 }

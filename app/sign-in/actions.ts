@@ -1,10 +1,8 @@
 'use server';
 
 import { AuthError } from 'next-auth';
-import { getDb } from '@/db/client';
+import { failureOf, serverApi } from '@/server/api/server-caller';
 import { signIn } from '@/server/auth/next-auth';
-import { consume } from '@/server/rate-limit';
-import { requestMagicLink as sendMagicLink } from '@/server/services/auth/request-magic-link';
 
 export async function signInWithPassword(formData: FormData): Promise<{ error?: string }> {
   try {
@@ -23,9 +21,13 @@ export async function signInWithPassword(formData: FormData): Promise<{ error?: 
 export async function requestMagicLink(formData: FormData): Promise<{ error?: string; sent?: boolean }> {
   const email = String(formData.get('email') ?? '').trim();
   if (!email) return { error: 'Enter your email address.' };
-  if ((await consume('magicLink', [`email:${email.toLowerCase()}`])).exceeded) {
-    return { error: 'Too many links requested. Wait a few minutes and try again.' };
+  try {
+    // POST /auth/magic-link's procedure: the same budget per email and per IP.
+    await (await serverApi()).auth.requestMagicLink({ email });
+  } catch (err) {
+    const { code } = failureOf(err);
+    if (code === 'TOO_MANY_REQUESTS') return { error: 'Too many links requested. Wait a few minutes and try again.' };
+    return { error: 'Check the email address and try again.' };
   }
-  await sendMagicLink({ db: getDb(), now: new Date(), input: { email } });
   return { sent: true };
 }

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { invoiceStatusEnum } from './enums';
 import { apartments, buildings } from './property';
 import { tenants } from './tenancy';
-
-export const invoiceStatusEnum = pgEnum('invoice_status', ['draft', 'sent', 'paid', 'void']);
-export type InvoiceStatus = (typeof invoiceStatusEnum.enumValues)[number];
 
 /**
  * Money is integer cents throughout. Deleting a building or apartment removes only void invoices:

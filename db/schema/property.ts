@@ -1,4 +1,5 @@
 import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chargeBasisEnum } from './enums';
 import { meterTypeEnum } from './enums';
 import { tenants, users } from './tenancy';
 
@@ -82,8 +83,6 @@ export const apartmentResidents = pgTable(
   ],
 );
 
-export const chargeBasisEnum = pgEnum('charge_basis', ['area', 'apartment', 'resident', 'meter', 'split_area']);
-export type ChargeBasis = (typeof chargeBasisEnum.enumValues)[number];
 
 /** A building's billing settings: each rule becomes one line on every apartment's invoice. */
 export const chargeRules = pgTable(

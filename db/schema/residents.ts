@@ -1,4 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { maintenanceStatusEnum } from './enums';
 import { apartments, buildings, residentRoleEnum } from './property';
 import { tenants, users } from './tenancy';
 
@@ -28,8 +29,6 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_tenant_status_idx').on(t.tenantId, t.status)],
 );
 
-export const maintenanceStatusEnum = pgEnum('maintenance_status', ['open', 'in_progress', 'resolved', 'closed']);
-export type MaintenanceStatus = (typeof maintenanceStatusEnum.enumValues)[number];
 
 export const maintenanceRequests = pgTable(
   'maintenance_requests',

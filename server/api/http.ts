@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SOCKET_ADDRESS_HEADER } from '@/server/http/socket-address';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -37,12 +38,18 @@ export async function readBodyCapped(req: Request, limit: number): Promise<Uint8
   return out;
 }
 
-/** The client address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The client address: the first X-Forwarded-For hop behind a trusted proxy (`TRUST_PROXY=true`), else
+ * the socket's, which our server stamps on every request (server/http/socket-address.ts) so that a
+ * client cannot choose it. Without the stamp (a request built in-process), the last X-Forwarded-For
+ * hop: Next fills it from the socket when the client sent none.
+ */
 export function clientIp(headers: Headers, trustProxy: boolean): string {
   if (trustProxy) {
     const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (first) return first;
   }
-  // Route handlers see no socket; Next's server fills x-forwarded-for from the socket when the client sent none.
+  const socket = headers.get(SOCKET_ADDRESS_HEADER)?.trim();
+  if (socket) return socket;
   return headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown';
 }

@@ -4,7 +4,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { idempotencyKeys } from '@/db/schema';
 import { ValidationError } from '@/server/services/errors';
-import type { Caller } from './trpc';
+import type { Caller } from './context';
 
 /** A key is honoured this long; after that the same key starts afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

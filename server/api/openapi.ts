@@ -13,8 +13,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'meters', description: 'Meters, readings and photo OCR.' },
   { name: 'residents', description: 'Residents and invitations.' },
   { name: 'maintenance', description: 'Maintenance requests.' },
-  { name: 'payments', description: 'Payments, banklinks and bank statement import.' },
-  { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
+  { name: 'payments', description: 'Payments recorded against invoices, and prepayments.' },
   { name: 'jobs', description: 'Progress of background work.' },
 ];
 
@@ -111,7 +110,8 @@ export type OperationFacts = {
 export function errorStatusesFor(op: OperationFacts): number[] {
   const set = new Set<number>([500, ...op.errors]);
   if (op.protect) set.add(401).add(403);
-  if (op.hasInput) set.add(400);
+  // 400 for malformed input, 422 for well-formed values that break a rule (too long, out of range).
+  if (op.hasInput) set.add(400).add(422);
   if (['post', 'patch', 'put'].includes(op.method)) set.add(400).add(413).add(415);
   if (op.hasPathParams) set.add(404);
   if (op.rateLimited) set.add(429);
@@ -168,7 +168,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     version: APP_VERSION,
     baseUrl: '/api',
     description:
-      'Buildings, apartments, meters, invoices, payments and webhooks for property managers. ' +
+      'Buildings, apartments, meters, invoices and payments for property managers, and their residents. ' +
       'Successful answers are `{"data": ...}`; lists add `nextCursor`. Errors are `{"error": {"code", "message"}}`.',
     securitySchemes: {
       bearerAuth: {
@@ -188,11 +188,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
       const oa = fact.meta.openapi!;
       const success = op.responses['200'];
       const responses: Operation['responses'] = {};
-      responses[String(fact.successStatus)] =
-        fact.successStatus === 204
-          ? { description: 'No content', headers: { 'X-Request-Id': requestIdHeader } }
-          : { ...success, description: oa.successDescription ?? 'Success', headers: { 'X-Request-Id': requestIdHeader } };
       const declared = Array.isArray(oa.errorResponses) ? oa.errorResponses : Object.keys(oa.errorResponses ?? {}).map(Number);
+      // Signed-in calls count against the API budget; public ones that are limited declare 429.
+      const rateLimited = oa.protect !== false || declared.includes(429);
+      const headers = { 'X-Request-Id': requestIdHeader, ...(rateLimited ? rateLimitHeaders : {}) };
+      responses[String(fact.successStatus)] =
+        fact.successStatus === 204 ? { description: 'No content', headers } : { ...success, description: oa.successDescription ?? 'Success', headers };
       const statuses = errorStatusesFor({
         method,
         path,
@@ -200,7 +201,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         protect: oa.protect !== false,
         hasInput: Boolean(op.requestBody) || (op.parameters?.length ?? 0) > 0,
         hasPathParams: path.includes('{'),
-        rateLimited: false,
+        rateLimited,
         errors: declared,
       });
       for (const status of statuses) {

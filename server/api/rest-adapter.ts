@@ -1,61 +1,61 @@
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
-import { TRPCError } from '@trpc/server';
 import type { AnyRouter } from '@trpc/server';
 import { createApiContext } from './context';
 import { errorResponse } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, type IdempotencyClaim, releaseIdempotencyKey } from './idempotency';
 import { BodyTooLargeError, JSON_BODY_LIMIT, readBodyCapped, requestIdFrom } from './http';
 import { preventInPlaceCoercion, procedureMeta } from './procedures';
-import { type ApiContext, toTRPCError } from './trpc';
+import { BadRequestError, PayloadTooLargeError, type ServiceError, UnsupportedMediaTypeError } from '@/server/services/errors';
+import type { ApiContext } from './context';
 
 const REST_PREFIX = '/api';
 
-type Prepared = { ok: true; request: Request; body: Uint8Array } | { ok: false; error: TRPCError };
+type Prepared = { request: Request; body: Uint8Array; unreadable: ServiceError | null };
 
 /**
- * Checks the body once for every REST call (size, media type, JSON syntax) and hands
- * trpc-to-openapi a request it can read. DELETE bodies (a password confirmation, say)
- * travel as query input because the library reads no body for DELETE.
+ * Reads the body once for every REST call (size, media type, JSON syntax) and hands
+ * trpc-to-openapi a request it can read. A body that cannot be read is not answered here: the
+ * procedure answers it where it parses input, after 401, 403 and 429 (API.md's order). DELETE
+ * bodies (a password confirmation, say) travel as query input because the library reads no body
+ * for DELETE.
  */
 async function prepareRequest(req: Request): Promise<Prepared> {
   const method = req.method.toUpperCase();
-  if (method === 'GET' || method === 'HEAD') return { ok: true, request: req, body: new Uint8Array() };
+  if (method === 'GET' || method === 'HEAD') return { request: req, body: new Uint8Array(), unreadable: null };
+  const headers = new Headers(req.headers);
+  headers.delete('content-length');
+  const unreadable = (error: ServiceError): Prepared => {
+    headers.set('content-type', 'application/json');
+    const request = method === 'DELETE' ? new Request(req.url, { method, headers }) : new Request(req.url, { method, headers, body: '{}' });
+    return { request, body: new Uint8Array(), unreadable: error };
+  };
   let bytes: Uint8Array;
   try {
     bytes = await readBodyCapped(req, JSON_BODY_LIMIT);
   } catch (err) {
-    if (err instanceof BodyTooLargeError) {
-      return { ok: false, error: new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' }) };
-    }
+    if (err instanceof BodyTooLargeError) return unreadable(new PayloadTooLargeError('Request body is larger than 1 MB'));
     throw err;
   }
   const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim() !== '') {
     const contentType = req.headers.get('content-type') ?? '';
-    if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
-      return {
-        ok: false,
-        error: new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' }),
-      };
-    }
+    if (!/^application\/(.+\+)?json\b/i.test(contentType)) return unreadable(new UnsupportedMediaTypeError('Send the body as application/json'));
     try {
       body = JSON.parse(text);
     } catch {
-      return { ok: false, error: new TRPCError({ code: 'PARSE_ERROR', message: 'Malformed JSON in request body' }) };
+      return unreadable(new BadRequestError('Malformed JSON in request body'));
     }
   }
-  const headers = new Headers(req.headers);
-  headers.delete('content-length');
   if (method === 'DELETE') {
     const url = new URL(req.url);
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [k, v] of Object.entries(body)) if (typeof v === 'string') url.searchParams.set(k, v);
     }
-    return { ok: true, request: new Request(url, { method, headers }), body: bytes };
+    return { request: new Request(url, { method, headers }), body: bytes, unreadable: null };
   }
   headers.set('content-type', 'application/json');
-  return { ok: true, request: new Request(req.url, { method, headers, body: JSON.stringify(body) }), body: bytes };
+  return { request: new Request(req.url, { method, headers, body: JSON.stringify(body) }), body: bytes, unreadable: null };
 }
 
 function defaultSuccessStatus(method: string): number {
@@ -75,10 +75,9 @@ async function handleRestRequest(router: AnyRouter, req: Request): Promise<Respo
   let ctx: ApiContext | undefined;
   let claim: IdempotencyClaim = { kind: 'none' };
   try {
-    ctx = await createApiContext({ headers: req.headers, requestId });
     const prepared = await prepareRequest(req);
-    if (!prepared.ok) return errorResponse(prepared.error, requestId);
-    claim = await claimIdempotencyKey(ctx.db, req, ctx.caller, prepared.body, ctx.now);
+    ctx = await createApiContext({ headers: req.headers, requestId, unreadableBody: prepared.unreadable });
+    if (!prepared.unreadable) claim = await claimIdempotencyKey(ctx.db, req, ctx.caller, prepared.body, ctx.now);
     if (claim.kind === 'replay') {
       claim.response.headers.set('X-Request-Id', requestId);
       return claim.response;
@@ -87,7 +86,7 @@ async function handleRestRequest(router: AnyRouter, req: Request): Promise<Respo
     return await completeIdempotencyKey(ctx.db, claim, response, ctx.now);
   } catch (err) {
     if (ctx) await releaseIdempotencyKey(ctx.db, claim).catch(() => {});
-    return errorResponse(toTRPCError(err), requestId, ctx?.resHeaders);
+    return errorResponse(err, requestId, ctx?.resHeaders);
   }
 }
 

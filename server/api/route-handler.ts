@@ -1,13 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import type { Role } from '@/db/schema';
-import { consume, rateLimitHeaders } from '@/server/rate-limit';
 import type { ServiceContext } from '@/server/services/context';
-import { RateLimitedError } from '@/server/services/errors';
-import { createApiContext } from './context';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@/server/services/errors';
+import { type ApiContext, type Caller, createApiContext } from './context';
 import { errorResponse } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { BodyTooLargeError, readBodyCapped, requestIdFrom } from './http';
-import { type ApiContext, type Caller, toTRPCError } from './trpc';
+import { API_LIMIT, authenticate, authorize, limitRate, serviceContext } from './pipeline';
 
 export type RouteContext = ApiContext & { caller: Caller; svc: ServiceContext; body: (limit: number) => Promise<Uint8Array<ArrayBuffer>> };
 
@@ -23,13 +21,11 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
     const finish = (response: Response) => (ctx ? completeIdempotencyKey(ctx.db, claim, response, ctx.now) : response);
     try {
       ctx = await createApiContext({ headers: req.headers, requestId });
-      const caller = ctx.caller;
-      if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-      if (!roles.includes(caller.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
-      const limit = await consume('api', [caller.apiKeyId ? `key:${caller.apiKeyId}` : `user:${caller.userId}`]);
-      Object.assign(ctx.resHeaders, rateLimitHeaders(limit));
-      if (limit.exceeded) throw new RateLimitedError(limit.resetSeconds);
-      const svc: ServiceContext = { tenantId: caller.tenantId, userId: caller.userId, role: caller.role, now: ctx.now, requestId, db: ctx.db };
+      // The same steps as every tRPC procedure (server/api/pipeline.ts), before the body is read.
+      const caller = authenticate(ctx);
+      authorize(caller, roles);
+      await limitRate(ctx, API_LIMIT, undefined);
+      const svc = serviceContext(ctx, caller);
       const apiCtx = ctx;
       // Reading the body also claims an Idempotency-Key: a repeat ends here with the first answer.
       const body = async (max: number) => {
@@ -37,7 +33,7 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
         try {
           bytes = await readBodyCapped(req, max);
         } catch (err) {
-          if (err instanceof BodyTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `The body is larger than ${Math.round(max / 1024 / 1024)} MB` });
+          if (err instanceof BodyTooLargeError) throw new PayloadTooLargeError(`The body is larger than ${Math.round(max / 1024 / 1024)} MB`);
           throw err;
         }
         claim = await claimIdempotencyKey(apiCtx.db, req, caller, bytes, apiCtx.now);
@@ -53,7 +49,7 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
         err.response.headers.set('X-Request-Id', requestId);
         return err.response;
       }
-      const response = errorResponse(toTRPCError(err), requestId, ctx?.resHeaders);
+      const response = errorResponse(err, requestId, ctx?.resHeaders);
       // The closure above may have claimed a key: a refusal is kept for repeats too.
       return (claim as IdempotencyClaim).kind === 'claimed' ? finish(response) : response;
     }
@@ -76,10 +72,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export async function readMultipart(req: Request, ctx: RouteContext, maxFileBytes: number, hint: string): Promise<FormData> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: hint });
+  if (!/^multipart\/form-data\b/i.test(type)) throw new UnsupportedMediaTypeError(hint);
   const bytes = await ctx.body(maxFileBytes + MULTIPART_OVERHEAD);
   const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null);
-  if (!form) throw new TRPCError({ code: 'BAD_REQUEST', message: `The multipart body could not be read. ${hint}` });
+  if (!form) throw new BadRequestError(`The multipart body could not be read. ${hint}`);
   return form;
 }
 

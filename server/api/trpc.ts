@@ -1,39 +1,17 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Db } from '@/db/client';
 import type { Role } from '@/db/schema';
-import type { ServiceContext } from '@/server/services/context';
-import { consume, rateLimitHeaders, refund } from '@/server/rate-limit';
-import type { PolicyName } from '@/server/rate-limit/policies';
-import { RateLimitedError, ServiceError, type ServiceErrorCode } from '@/server/services/errors';
+import type { ApiContext } from './context';
+import { contractCodeOf, toTRPCError } from './errors';
+import { ServiceError } from '@/server/services/errors';
+import { API_LIMIT, authenticate, authorize, limitRate, type RateLimit, serviceContext } from './pipeline';
 
-/** The caller as established from a bearer token, an API key or a browser session. */
-export type Caller = {
-  userId: string | null;
-  tenantId: string;
-  role: Role;
-  sessionId: string | null;
-  apiKeyId: string | null;
-  /** The browser session's token when the call comes from the web app. */
-  webSessionToken: string | null;
-};
-
-export type ApiContext = {
-  requestId: string;
-  db: Db;
-  now: Date;
-  ip: string;
-  headers: Headers;
-  caller: Caller | null;
-  /** Headers a procedure adds to its answer (RateLimit-*, say); plain strings only. */
-  resHeaders: Record<string, string>;
-};
+export type { ApiContext, Caller } from './context';
 
 export type Meta = OpenApiMeta<{
   /** The HTTP status of success; by default 201 for POST, 204 for DELETE, else 200. */
   successStatus?: 200 | 201 | 202 | 204;
-  /** The roles allowed to call at all (set by the role-checked builders; read by tests and docs). */
+  /** The roles allowed to call at all; absent on public procedures (read by the REST edge, tests and docs). */
   roles?: Role[];
 }>;
 
@@ -54,65 +32,32 @@ function fieldErrorsOf(error: TRPCError) {
   return Array.isArray(cause?.errors) ? cause.errors : undefined;
 }
 
-const TRPC_CODE: Record<ServiceErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  VALIDATION_FAILED: 'UNPROCESSABLE_CONTENT',
-  RATE_LIMITED: 'TOO_MANY_REQUESTS',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-};
-
-/** A service's typed error as the tRPC error it is answered with (the original kept as `cause`). */
-export function toTRPCError(err: unknown): unknown {
-  if (err instanceof ServiceError) return new TRPCError({ code: TRPC_CODE[err.code], message: err.message, cause: err });
-  return err;
-}
-
-/** Turns the services' typed errors into tRPC errors, keeping the original as `cause`. */
-const mapServiceErrors = t.middleware(async ({ next }) => {
+/** Every failure leaves a procedure through the one error table (server/api/errors.ts). */
+const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  if (!result.ok) {
+    const { error } = result;
+    const mapped = toTRPCError(error.cause instanceof ServiceError ? error.cause : error);
+    if (mapped !== error) throw mapped;
   }
   return result;
 });
 
-
-/** The code an error will be answered with once service errors are mapped. */
-function codeOf(error: TRPCError): TRPC_ERROR_CODE_KEY {
-  return error.cause instanceof ServiceError ? TRPC_CODE[error.cause.code] : error.code;
-}
-
-type RateLimitOptions = {
-  policy: PolicyName;
-  /** The keys counted, e.g. the email and the client IP. */
-  keys: (ctx: ApiContext, input: unknown) => string[];
-  /** `every` request counts, or only answers with one of `failureCodes`. */
-  count: 'every' | 'failures';
-  failureCodes?: TRPC_ERROR_CODE_KEY[];
-};
-
 /**
- * A rate-limited procedure: runs per call, so the calls of a tRPC batch are counted one by one.
- * Every attempt is counted before it runs (so concurrent calls cannot all pass a check); with
- * `count: 'failures'` an attempt that did not fail gives its point back. Every answer carries
- * RateLimit-* headers; an exceeded window is 429 with Retry-After.
+ * The last step before a procedure's `.input()` parses: a body the REST edge could not read is
+ * answered here, so 401, 403 and 429 come first (API.md's order). Rate limits that count failures
+ * are settled with the answer's code.
  */
-export function rateLimit(opts: RateLimitOptions) {
-  return t.middleware(async ({ ctx, input, next }) => {
-    const keys = opts.keys(ctx, input);
-    const state = await consume(opts.policy, keys);
-    Object.assign(ctx.resHeaders, rateLimitHeaders(state));
-    if (state.exceeded) throw new RateLimitedError(state.resetSeconds);
+function readInput(limit: RateLimit | null) {
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const limiter = limit ? await limitRate(ctx, limit, await getRawInput().catch(() => undefined)) : null;
+    const settle = async (error: unknown) => limiter?.settle(error === null ? null : contractCodeOf(error));
+    if (ctx.unreadableBody) {
+      await settle(ctx.unreadableBody);
+      throw ctx.unreadableBody;
+    }
     const result = await next();
-    const failed = !result.ok && (opts.failureCodes ?? ['UNAUTHORIZED']).includes(codeOf(result.error));
-    if (opts.count === 'failures' && !failed) Object.assign(ctx.resHeaders, rateLimitHeaders(await refund(opts.policy, keys)));
+    await settle(result.ok ? null : (result.error.cause ?? result.error));
     return result;
   });
 }
@@ -120,35 +65,28 @@ export function rateLimit(opts: RateLimitOptions) {
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapServiceErrors);
+const base = t.procedure.use(mapErrors);
 
-/** A signed-in caller; gives procedures a ServiceContext. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  const svc: ServiceContext = {
-    tenantId: ctx.caller.tenantId,
-    userId: ctx.caller.userId,
-    role: ctx.caller.role,
-    now: ctx.now,
-    requestId: ctx.requestId,
-    db: ctx.db,
-  };
-  return next({ ctx: { caller: ctx.caller, svc } });
-}).use(
-  rateLimit({
-    policy: 'api',
-    keys: (ctx) => [ctx.caller?.apiKeyId ? `key:${ctx.caller.apiKeyId}` : `user:${ctx.caller?.userId}`],
-    count: 'every',
-  }),
-);
+/** No caller needed (health, sign-in). */
+export const publicProcedure = base.use(readInput(null));
 
-/** Checked before the input is parsed: a role that may not call the operation at all gets 403 first. */
-function withRoles(...roles: Role[]) {
-  return authedProcedure.meta({ roles }).use(({ ctx, next }) => {
-    if (!roles.includes(ctx.caller.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
-    return next();
-  });
+/** No caller needed, but attempts are counted (sign-in, magic links, invitation acceptance). */
+export function limitedPublicProcedure(limit: RateLimit) {
+  return base.use(readInput(limit));
 }
 
-export const managerProcedure = withRoles('admin', 'manager');
-export const adminProcedure = withRoles('admin');
+/** A signed-in caller of one of `roles`; gives procedures a ServiceContext. */
+function signedIn(roles: Role[]) {
+  return base
+    .meta({ roles })
+    .use(({ ctx, next }) => {
+      const caller = authenticate(ctx);
+      authorize(caller, roles);
+      return next({ ctx: { caller, svc: serviceContext(ctx, caller) } });
+    })
+    .use(readInput(API_LIMIT));
+}
+
+export const authedProcedure = signedIn(['admin', 'manager', 'resident']);
+export const managerProcedure = signedIn(['admin', 'manager']);
+export const adminProcedure = signedIn(['admin']);

@@ -5,12 +5,11 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
 import { users, webSessions } from '@/db/schema';
-import { consume, refund } from '@/server/rate-limit';
+import { callerFor, failureOf } from '@/server/api/server-caller';
 import { consumeMagicLink } from '@/server/services/auth/consume-magic-link';
 import { findMembership } from '@/server/services/auth/find-membership';
-import { verifyCredentials } from '@/server/services/auth/verify-credentials';
 import { acceptInvitationLink } from '@/server/services/invitations/accept-invitation-link';
-import { INVITATION_LINK_PREFIX } from '@/server/services/invitations/invitation-link';
+import { INVITATION_LINK_PREFIX } from '@/server/domain/link-tokens';
 import { authSecret } from './secret';
 import { findWebUser } from './web-session';
 
@@ -71,16 +70,18 @@ function config(): NextAuthConfig {
         name: 'Email and password',
         // `tenantId` (optional): the tenant to work in, when the user is a member of it (after accepting an invitation).
         credentials: { email: { type: 'email' }, password: { type: 'password' }, tenantId: { type: 'text' } },
-        async authorize(credentials) {
-          const email = String(credentials?.email ?? '').trim().toLowerCase();
-          const keys = [`email:${email}`];
-          // Counted up front and given back on success, like the REST login.
-          if ((await consume('login', keys)).exceeded) throw new RateLimitedSignin();
-          const user = await verifyCredentials(db, email, String(credentials?.password ?? ''));
-          if (!user || !(await findMembership(db, user.id))) return null;
-          await refund('login', keys);
+        async authorize(credentials, request) {
+          // The same procedure, budget and keys (email and client IP) as POST /auth/login.
+          const api = await callerFor(request.headers);
           const tenantId = typeof credentials?.tenantId === 'string' && credentials.tenantId ? credentials.tenantId : undefined;
-          return { id: user.id, email: user.email, name: user.name, tenantId };
+          try {
+            const user = await api.auth.checkPassword({ email: String(credentials?.email ?? ''), password: String(credentials?.password ?? ''), tenantId });
+            return { id: user.id, email: user.email, name: user.name, tenantId: tenantId && user.tenantId };
+          } catch (err) {
+            const { code } = failureOf(err);
+            if (code === 'TOO_MANY_REQUESTS') throw new RateLimitedSignin();
+            return null;
+          }
         },
       }),
       Credentials({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, authSessions, memberships, users } from '@/db/schema';
-import type { Caller } from '@/server/api/trpc';
+import type { Caller } from '@/server/api/context';
 import { verifyAccessToken } from './access-token';
 import { findWebUser, sessionTokenFromCookieHeader } from './web-session';
 
@@ -12,12 +12,12 @@ export function sha256(value: string): string {
 
 async function callerFromApiKey(db: Db, key: string, now: Date): Promise<Caller | null> {
   const [row] = await db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId })
+    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, createdBy: apiKeys.createdBy })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
-  return { userId: null, tenantId: row.tenantId, role: 'manager', sessionId: null, apiKeyId: row.id, webSessionToken: null };
+  return { userId: null, tenantId: row.tenantId, role: 'manager', sessionId: null, apiKeyId: row.id, apiKeyOwnerId: row.createdBy, webSessionToken: null };
 }
 
 async function callerFromAccessToken(db: Db, token: string, now: Date): Promise<Caller | null> {
@@ -40,7 +40,7 @@ async function callerFromAccessToken(db: Db, token: string, now: Date): Promise<
       ),
     );
   if (!row) return null;
-  return { userId: claims.sub, tenantId: claims.tid, role: row.role, sessionId: claims.sid, apiKeyId: null, webSessionToken: null };
+  return { userId: claims.sub, tenantId: claims.tid, role: row.role, sessionId: claims.sid, apiKeyId: null, apiKeyOwnerId: null, webSessionToken: null };
 }
 
 /** Who is calling: from a bearer access token, an API key, or else the browser's session cookie. */
@@ -54,5 +54,5 @@ export async function resolveCaller({ db, headers, now }: { db: Db; headers: Hea
   const sessionToken = sessionTokenFromCookieHeader(headers.get('cookie'));
   if (!sessionToken) return null;
   const user = await findWebUser(db, sessionToken, now);
-  return user ? { userId: user.userId, tenantId: user.tenantId, role: user.role, sessionId: null, apiKeyId: null, webSessionToken: sessionToken } : null;
+  return user ? { userId: user.userId, tenantId: user.tenantId, role: user.role, sessionId: null, apiKeyId: null, apiKeyOwnerId: null, webSessionToken: sessionToken } : null;
 }

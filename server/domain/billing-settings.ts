@@ -1,6 +1,6 @@
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
-import type { ChargeBasis, MeterType } from '@/db/schema';
-import type { FieldError } from '@/server/services/errors';
+import type { ChargeBasis, MeterType } from './enums';
+import type { FieldError } from './errors';
 import { decimalPlaces } from './decimal';
 
 export type ChargeRuleInput = {

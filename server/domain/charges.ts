@@ -1,4 +1,4 @@
-import type { ChargeBasis, MeterType } from '@/db/schema';
+import type { ChargeBasis, MeterType } from './enums';
 import { compareApartmentNumbers } from './apartment-number';
 import { divRoundHalfAwayFromZero } from './decimal';
 

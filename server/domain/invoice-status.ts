@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@/db/schema';
+import type { InvoiceStatus } from './enums';
 
 /** draft → sent → paid; draft|sent → void. Nothing else. */
 export const INVOICE_TRANSITIONS: Record<InvoiceStatus, InvoiceStatus[]> = {

@@ -1,4 +1,4 @@
-import type { MaintenanceStatus } from '@/db/schema';
+import type { MaintenanceStatus } from './enums';
 
 /** open → in_progress → resolved → closed, or open → closed. Nothing else. */
 export const MAINTENANCE_TRANSITIONS: Record<MaintenanceStatus, MaintenanceStatus[]> = {

@@ -11,7 +11,14 @@ export type ServiceContext = {
   now: Date;
   requestId: string;
   db: Db;
+  /** For a call with an API key: the person who created the key, whom its actions are recorded as done by. */
+  apiKeyOwnerId?: string | null;
 };
+
+/** The person an action is recorded as done by (confirmedBy, createdBy…): the user, or the API key's creator. */
+export function actorOf(ctx: ServiceContext): string | null {
+  return ctx.userId ?? ctx.apiKeyOwnerId ?? null;
+}
 
 export function requireRole(ctx: ServiceContext, ...roles: Role[]): void {
   if (!roles.includes(ctx.role)) throw new ForbiddenError();

@@ -2,7 +2,9 @@
  * Typed failures thrown by services. One adapter (server/api/errors.ts) turns them into the
  * contract's status and body; services never know about HTTP.
  */
-export type FieldError = { path: string; message: string };
+import type { FieldError } from '@/server/domain/errors';
+
+export type { FieldError };
 
 export abstract class ServiceError extends Error {
   abstract readonly code: ServiceErrorCode;

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { serverApi } from '@/app/portal/requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { formatMoney } from '../buildings/format';
 import { MonthlyChart } from './monthly-chart';
 

@@ -1,47 +1,48 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { AuthError } from 'next-auth';
-import { getDb } from '@/db/client';
-import { clientIp } from '@/server/api/http';
+import { failureOf, serverApi } from '@/server/api/server-caller';
 import { signIn } from '@/server/auth/next-auth';
-import { env } from '@/server/env';
-import { consume, refund } from '@/server/rate-limit';
-import { ServiceError, ValidationError } from '@/server/services/errors';
-import { acceptInvitation } from '@/server/services/invitations/accept-invitation';
-import { describeInvitation } from '@/server/services/invitations/describe-invitation';
-import { emailInvitationLink } from '@/server/services/invitations/email-invitation-link';
 
 /** `name` is what was typed, given back so the form (reset after each submission) keeps it. */
 export type AcceptState = { error?: string; fieldErrors?: Record<string, string>; linkSentTo?: string; name?: string };
 
 const NOT_VALID = 'This invitation is not valid any more: it was used, cancelled or it expired.';
 
-function fieldErrorsOf(err: ValidationError): AcceptState {
-  return { fieldErrors: Object.fromEntries(err.errors.map((e) => [e.path, e.message])) };
+/** A refused call as the form shows it: field errors of a 422, else one message. */
+function refusal(err: unknown, tooMany: string): AcceptState {
+  const { code, fieldErrors } = failureOf(err);
+  if (code === 'TOO_MANY_REQUESTS') return { error: tooMany };
+  if (fieldErrors.length) return { fieldErrors: Object.fromEntries(fieldErrors.map((e) => [e.path, e.message])) };
+  return { error: NOT_VALID };
 }
 
 /**
  * The invitation form: with a password, accepts and signs the person in at once; with the
  * "magic link" button (`intent=magic-link`), mails a link that accepts and signs in when opened.
+ * Both go through the procedures of POST /invitations/accept and the magic link, with their limits.
  */
 export async function acceptInvitationAction(token: string, prev: AcceptState, formData: FormData): Promise<AcceptState> {
-  if (formData.get('intent') === 'magic-link') return sendInvitationLink(token, prev, formData);
-  const keys = [`ip:${clientIp(await headers(), env.TRUST_PROXY)}`];
-  if ((await consume('invitationAccept', keys)).exceeded) return { error: 'Too many attempts. Wait a few minutes and try again.' };
-  const db = getDb();
-  const summary = await describeInvitation({ db, now: new Date(), token });
+  const api = await serverApi();
   const name = String(formData.get('name') ?? '');
-  const password = String(formData.get('password') ?? '');
-  let tenantId: string;
-  try {
-    ({ tenantId } = await acceptInvitation({ db, now: new Date(), input: { token, name, password } }));
-  } catch (err) {
-    if (err instanceof ValidationError) return { ...fieldErrorsOf(err), name };
-    if (err instanceof ServiceError) return { error: NOT_VALID };
-    throw err;
+  if (formData.get('intent') === 'magic-link') {
+    try {
+      const { email } = await api.residents.emailInvitationLink({ token, name });
+      return { linkSentTo: email, name };
+    } catch (err) {
+      const state = refusal(err, 'Too many links requested. Wait a few minutes and try again.');
+      return state.fieldErrors ? { ...state, linkSentTo: prev.linkSentTo, name } : state;
+    }
   }
-  await refund('invitationAccept', keys);
+  const password = String(formData.get('password') ?? '');
+  const summary = await api.residents.describeInvitation({ token });
+  try {
+    await api.residents.acceptInvitation({ token, name, password });
+  } catch (err) {
+    const state = refusal(err, 'Too many attempts. Wait a few minutes and try again.');
+    return state.fieldErrors ? { ...state, name } : state;
+  }
+  const tenantId = summary?.tenantId;
   try {
     // Into the invitation's tenant, even for a person who already belongs to another one.
     await signIn('password', { email: summary?.email, password, tenantId, redirectTo: '/' });
@@ -50,21 +51,4 @@ export async function acceptInvitationAction(token: string, prev: AcceptState, f
     throw err; // the redirect after signing in
   }
   return {};
-}
-
-async function sendInvitationLink(token: string, prev: AcceptState, formData: FormData): Promise<AcceptState> {
-  const db = getDb();
-  const summary = await describeInvitation({ db, now: new Date(), token });
-  if (!summary) return { error: NOT_VALID };
-  const keys = [`ip:${clientIp(await headers(), env.TRUST_PROXY)}`, `email:${summary.email}`];
-  if ((await consume('magicLink', keys)).exceeded) return { error: 'Too many links requested. Wait a few minutes and try again.' };
-  const name = String(formData.get('name') ?? '');
-  try {
-    const { email } = await emailInvitationLink({ db, now: new Date(), input: { token, name } });
-    return { linkSentTo: email, name };
-  } catch (err) {
-    if (err instanceof ValidationError) return { ...fieldErrorsOf(err), linkSentTo: prev.linkSentTo, name };
-    if (err instanceof ServiceError) return { error: NOT_VALID };
-    throw err;
-  }
 }

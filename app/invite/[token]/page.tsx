@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { getDb } from '@/db/client';
-import { describeInvitation } from '@/server/services/invitations/describe-invitation';
+import { serverApi } from '@/server/api/server-caller';
 import { AcceptForm } from './accept-form';
 import { acceptInvitationAction } from './actions';
 import { InviteFrame } from './invite-frame';
@@ -14,7 +13,7 @@ export const dynamic = 'force-dynamic';
 // token answers 404 (not-found.tsx), as POST /invitations/accept does.
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const invitation = await describeInvitation({ db: getDb(), now: new Date(), token });
+  const invitation = await (await serverApi()).residents.describeInvitation({ token });
   if (!invitation) notFound();
   return (
     <InviteFrame>

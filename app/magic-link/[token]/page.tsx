@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { signIn } from '@/server/auth/next-auth';
-import { INVITATION_LINK_PREFIX } from '@/server/services/invitations/invitation-link';
+import { INVITATION_LINK_PREFIX } from '@/server/domain/link-tokens';
 
 export const metadata: Metadata = { title: 'Sign in with your link' };
 export const dynamic = 'force-dynamic';

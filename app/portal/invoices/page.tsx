@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../requests/format';
-import { serverApi } from '../requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from './status';
 
 export const metadata: Metadata = { title: 'Invoices' };

@@ -1,6 +1,7 @@
-import { serverApi, type MyApartment } from '../requests/server-api';
+import type { serverApi } from '@/server/api/server-caller';
 
 type Api = Awaited<ReturnType<typeof serverApi>>;
+export type MyApartment = Awaited<ReturnType<Api['residents']['myApartments']>>[number];
 export type PortalMeter = Awaited<ReturnType<Api['meters']['list']>>['data'][number];
 export type ApartmentMeters = { apartment: MyApartment; meters: PortalMeter[] };
 

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { CreatedNotice } from './created-notice';
 import { apartmentLabel, formatDate } from './format';
-import { serverApi } from './server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { STATUS } from './status';
 
 export const metadata: Metadata = { title: 'Requests' };

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, ValidationError } from '../errors';
 import { checkApartmentFields, requireBuilding } from './apartment-fields';
+import { apartmentScope } from '../scopes';
 
 export const IMPORT_COLUMNS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
 const REQUIRED = ['number', 'area'];
@@ -78,7 +79,7 @@ export async function importApartments({ ctx, input }: { ctx: ServiceContext; in
     const existing = await tx
       .select({ number: apartments.number })
       .from(apartments)
-      .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId), inArray(apartments.number, numbers)));
+      .where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId), inArray(apartments.number, numbers)));
     await tx
       .insert(apartments)
       .values(rows.map((r) => ({ ...(r as { number: string; area: string }), tenantId: ctx.tenantId, buildingId: input.buildingId, createdAt: ctx.now })))

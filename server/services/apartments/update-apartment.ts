@@ -4,11 +4,12 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type ApartmentFieldsInput, type ApartmentView, apartmentView, checkApartmentFields, creditBalances, isUniqueViolation } from './apartment-fields';
+import { apartmentScope } from '../scopes';
 
 export async function updateApartment({ ctx, input }: { ctx: ServiceContext; input: ApartmentFieldsInput & { buildingId: string; id: string } }): Promise<ApartmentView> {
   requireRole(ctx, ...MANAGERS);
   const { buildingId, id, ...fields } = input;
-  const where = and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, buildingId), eq(apartments.id, id));
+  const where = and(apartmentScope(ctx), eq(apartments.buildingId, buildingId), eq(apartments.id, id));
   const [existing] = await ctx.db.select().from(apartments).where(where);
   if (!existing) throw new NotFoundError('Apartment');
   const { columns, errors } = checkApartmentFields(fields);

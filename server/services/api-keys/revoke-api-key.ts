@@ -3,6 +3,7 @@ import { apiKeys } from '@/db/schema';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
+import { apiKeyScope } from '../scopes';
 
 /** Revokes a key of the tenant: it stops working at once. */
 export async function revokeApiKey({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<void> {
@@ -11,7 +12,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: ServiceContext; input:
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: ctx.now })
-      .where(and(eq(apiKeys.tenantId, ctx.tenantId), eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)))
+      .where(and(apiKeyScope(ctx), eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) throw new NotFoundError('API key');
     await writeAudit(tx, ctx, { action: 'api_key.revoke', entityId: row.id, before: { name: row.name, prefix: row.prefix } });

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { loadBuildingViews } from './building-view';
+import { buildingScope, invoiceScope } from '../scopes';
 
 /**
  * Deletes a building with its apartments and meters. The caller confirms with their password
@@ -20,9 +21,9 @@ export async function deleteBuilding({ ctx, input }: { ctx: ServiceContext; inpu
       throw new ForbiddenError('Password confirmation failed');
     }
     // Nothing billed disappears: a building with invoices that are not void stays.
-    const [billed] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.buildingId, input.id), ne(invoices.status, 'void'))).limit(1);
+    const [billed] = await tx.select({ id: invoices.id }).from(invoices).where(and(invoiceScope(ctx), eq(invoices.buildingId, input.id), ne(invoices.status, 'void'))).limit(1);
     if (billed) throw new ConflictError('The building has invoices that are not void; void them first');
-    await tx.delete(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, input.id)));
+    await tx.delete(buildings).where(and(buildingScope(ctx), eq(buildings.id, input.id)));
     await writeAudit(tx, ctx, { action: 'building.delete', entityId: input.id, before });
   });
 }

@@ -3,13 +3,14 @@ import { buildings } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
 import { type BuildingView, loadBuildingViews } from './building-view';
+import { buildingScope } from '../scopes';
 
 export type ListBuildingsInput = { q?: string; limit: number; cursor?: string };
 
 /** The tenant's buildings by name, searchable by name, a page at a time. */
 export async function listBuildings({ ctx, input }: { ctx: ServiceContext; input: ListBuildingsInput }): Promise<{ items: BuildingView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
-  const where: SQL[] = [eq(buildings.tenantId, ctx.tenantId)];
+  const where: SQL[] = [buildingScope(ctx)];
   if (input.q?.trim()) where.push(ilike(buildings.name, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (input.cursor) {
     const [name, id] = decodeCursor(input.cursor, 2) as [string, string];

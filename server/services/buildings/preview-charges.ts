@@ -6,6 +6,7 @@ import { fromUnits, toUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ValidationError } from '../errors';
 import { requireBuilding } from '../apartments/apartment-fields';
+import { apartmentScope, chargeRuleScope, meterScope } from '../scopes';
 
 export type ChargePreview = {
   apartments: Array<{ apartmentId: string; number: string; lines: Array<{ description: string; quantity: string; unit: string; amount: number; missing?: string }>; total: number }>;
@@ -36,15 +37,15 @@ export async function previewCharges({ ctx, input }: { ctx: ServiceContext; inpu
     const errors = validateChargeRules(rules);
     if (errors.length) throw new ValidationError(errors);
   } else {
-    const saved = await ctx.db.select().from(chargeRules).where(and(eq(chargeRules.tenantId, ctx.tenantId), eq(chargeRules.buildingId, input.buildingId))).orderBy(asc(chargeRules.position));
+    const saved = await ctx.db.select().from(chargeRules).where(and(chargeRuleScope(ctx), eq(chargeRules.buildingId, input.buildingId))).orderBy(asc(chargeRules.position));
     rules = saved.map((r) => ({ name: r.name, basis: r.basis, unitPrice: Number(r.unitPrice), meterType: r.meterType, totalAmount: r.totalAmount === null ? null : Number(r.totalAmount), vatRate: Number(r.vatRate) }));
   }
-  const apts = await ctx.db.select().from(apartments).where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId)));
+  const apts = await ctx.db.select().from(apartments).where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId)));
   const latest = await ctx.db
     .selectDistinctOn([meterReadings.meterId], { apartmentId: meters.apartmentId, type: meters.type, consumption: meterReadings.consumption })
     .from(meterReadings)
     .innerJoin(meters, eq(meters.id, meterReadings.meterId))
-    .where(and(eq(meters.tenantId, ctx.tenantId), eq(meters.buildingId, input.buildingId), eq(meterReadings.status, 'confirmed'), isNotNull(meterReadings.consumption), isNotNull(meters.apartmentId)))
+    .where(and(meterScope(ctx), eq(meters.buildingId, input.buildingId), eq(meterReadings.status, 'confirmed'), isNotNull(meterReadings.consumption), isNotNull(meters.apartmentId)))
     .orderBy(meterReadings.meterId, sql`${meterReadings.readAt} desc`);
   const consumption = new Map<string, Partial<Record<MeterType, number>>>();
   for (const r of latest) {

@@ -5,6 +5,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
 import { type BuildingFieldsInput, chargeRuleRows, checkBuildingFields } from './building-fields';
 import { type BuildingView, loadBuildingViews } from './building-view';
+import { buildingScope, chargeRuleScope } from '../scopes';
 
 /** Changes the given fields; `chargeRules`, when given, replaces the whole list. */
 export async function updateBuilding({ ctx, input }: { ctx: ServiceContext; input: BuildingFieldsInput & { id: string } }): Promise<BuildingView> {
@@ -17,9 +18,9 @@ export async function updateBuilding({ ctx, input }: { ctx: ServiceContext; inpu
     await tx
       .update(buildings)
       .set({ ...columns, updatedAt: ctx.now })
-      .where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, id)));
+      .where(and(buildingScope(ctx), eq(buildings.id, id)));
     if (rules) {
-      await tx.delete(chargeRules).where(and(eq(chargeRules.tenantId, ctx.tenantId), eq(chargeRules.buildingId, id)));
+      await tx.delete(chargeRules).where(and(chargeRuleScope(ctx), eq(chargeRules.buildingId, id)));
       if (rules.length) await tx.insert(chargeRules).values(chargeRuleRows(ctx.tenantId, id, rules));
     }
     const [after] = await loadBuildingViews(tx, ctx.tenantId, [id]);

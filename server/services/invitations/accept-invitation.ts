@@ -59,7 +59,7 @@ export async function claimInvitation(
   const [claimed] = await tx
     .update(invitations)
     .set({ status: 'accepted' })
-    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+    .where(and(eq(invitations.tenantId, invitation.tenantId), eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
     .returning({ id: invitations.id });
   if (!claimed) throw new NotFoundError('Invitation');
   let userId: string;
@@ -69,7 +69,7 @@ export async function claimInvitation(
     const [created] = await tx.insert(users).values({ email: invitation.email, name: person.name, passwordHash: person.passwordHash, emailVerified: now, createdAt: now }).returning({ id: users.id });
     userId = created!.id;
   }
-  await tx.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, invitation.id));
+  await tx.update(invitations).set({ acceptedBy: userId }).where(and(eq(invitations.tenantId, invitation.tenantId), eq(invitations.id, invitation.id)));
   await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
   await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
   const [membership] = await tx

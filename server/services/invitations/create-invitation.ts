@@ -8,9 +8,10 @@ import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import { newOpaqueToken } from '../auth/issue-session';
-import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { actorOf, MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
 import { INVITATION_TTL_DAYS, type InvitationView, invitationView } from './invitation-view';
+import { apartmentScope, invitationScope } from '../scopes';
 
 /** Invites a person by email to an apartment: a single-use link valid 7 days. */
 export async function createInvitation({ ctx, input }: { ctx: ServiceContext; input: { email: string; apartmentId: string; role?: 'owner' | 'tenant' } }): Promise<InvitationView> {
@@ -21,7 +22,7 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
     .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
-    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
+    .where(and(apartmentScope(ctx), eq(apartments.id, input.apartmentId)));
   if (!apartment) throw new NotFoundError('Apartment');
 
   const token = newOpaqueToken('inv_');
@@ -30,11 +31,11 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
-      .where(and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.apartmentId, apartment.id), eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, ctx.now)));
+      .where(and(invitationScope(ctx), eq(invitations.apartmentId, apartment.id), eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, ctx.now)));
     if (pending) throw new ConflictError('A pending invitation for this email and apartment exists');
     const [row] = await tx
       .insert(invitations)
-      .values({ tenantId: ctx.tenantId, apartmentId: apartment.id, email, role: input.role ?? 'owner', tokenHash: sha256(token), expiresAt, invitedBy: ctx.userId, createdAt: ctx.now })
+      .values({ tenantId: ctx.tenantId, apartmentId: apartment.id, email, role: input.role ?? 'owner', tokenHash: sha256(token), expiresAt, invitedBy: actorOf(ctx), createdAt: ctx.now })
       .returning();
     const v = invitationView(row!, ctx.now);
     await writeAudit(tx, ctx, { action: 'invitation.create', entityId: row!.id, after: v });

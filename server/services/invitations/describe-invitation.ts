@@ -3,12 +3,12 @@ import type { Db } from '@/db/client';
 import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
 import { sha256 } from '@/server/auth/resolve-caller';
 
-export type InvitationSummary = { invitationId: string; email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean; expiresAt: Date };
+export type InvitationSummary = { invitationId: string; tenantId: string; email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean; expiresAt: Date };
 
 /** What the accept page shows for a usable token (without using it); null for a used, cancelled or expired one. */
 export async function describeInvitation({ db, now, token }: { db: Db; now: Date; token: string }): Promise<InvitationSummary | null> {
   const [row] = await db
-    .select({ invitationId: invitations.id, email: invitations.email, expiresAt: invitations.expiresAt, organizationName: tenants.name, building: buildings.name, number: apartments.number })
+    .select({ invitationId: invitations.id, tenantId: invitations.tenantId, email: invitations.email, expiresAt: invitations.expiresAt, organizationName: tenants.name, building: buildings.name, number: apartments.number })
     .from(invitations)
     .innerJoin(apartments, eq(apartments.id, invitations.apartmentId))
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
@@ -18,6 +18,7 @@ export async function describeInvitation({ db, now, token }: { db: Db; now: Date
   const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email}`);
   return {
     invitationId: row.invitationId,
+    tenantId: row.tenantId,
     email: row.email,
     organizationName: row.organizationName,
     apartmentLabel: `${row.building}, apartment ${row.number}`,

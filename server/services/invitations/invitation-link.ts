@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { authSecret } from '@/server/auth/secret';
+import { INVITATION_LINK_PREFIX } from '@/server/domain/link-tokens';
 
-export const INVITATION_LINK_PREFIX = 'mli_';
 export const INVITATION_LINK_TTL_MINUTES = 15;
 
 const Claims = z.object({

@@ -6,6 +6,7 @@ import { emitEvents } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { computeInvoiceDrafts, type GenerationInput, generationSetup } from './invoice-drafts';
+import { apartmentScope } from '../scopes';
 
 export type GenerateInvoicesInput = GenerationInput;
 
@@ -30,7 +31,7 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
       .from(invoiceCounters)
       .where(and(eq(invoiceCounters.tenantId, ctx.tenantId), eq(invoiceCounters.year, year)))
       .for('update');
-    await tx.select({ id: apartments.id }).from(apartments).where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, building.id))).for('update');
+    await tx.select({ id: apartments.id }).from(apartments).where(and(apartmentScope(ctx), eq(apartments.buildingId, building.id))).for('update');
 
     const { apartments: apts, drafts } = await computeInvoiceDrafts(tx, ctx.tenantId, setup);
     if (drafts.length === 0) return { created: 0, skipped: apts.length, invoiceIds: [] };
@@ -45,7 +46,7 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
       await tx.execute(sql`update ${apartments} set reference_number = v.ref from (values ${sql.join(
         unnumbered.map((d) => sql`(${d.apartment.id}::uuid, ${d.apartment.referenceNumber})`),
         sql`, `,
-      )}) as v(id, ref) where ${apartments.id} = v.id and ${isNull(apartments.referenceNumber)}`);
+      )}) as v(id, ref) where ${apartments.tenantId} = ${ctx.tenantId} and ${apartments.id} = v.id and ${isNull(apartments.referenceNumber)}`);
     }
 
     const rows = drafts.map((d, i) => ({

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../context';
 import { creditBalances } from '../apartments/apartment-fields';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { periodConsumption } from './period-consumption';
+import { buildingScope } from '../scopes';
 
 export type GenerationInput = { buildingId: string; periodStart: string; periodEnd: string; issueDate?: string; dueDate?: string };
 
@@ -27,7 +28,7 @@ export type GenerationSetup = {
 
 /** The building (404 across tenants) and the checked dates of a generation; 422 lists every problem. */
 export async function generationSetup(ctx: ServiceContext, input: GenerationInput): Promise<GenerationSetup> {
-  const [building] = await ctx.db.select().from(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, input.buildingId)));
+  const [building] = await ctx.db.select().from(buildings).where(and(buildingScope(ctx), eq(buildings.id, input.buildingId)));
   if (!building) throw new NotFoundError('Building');
   const [tenant] = await ctx.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, ctx.tenantId));
   const timeZone = tenant!.timeZone;

@@ -153,7 +153,7 @@ describe('sumInvoices', () => {
     const monthly = await get('/invoices/monthly-summary?months=2');
     expect(monthly.status).toBe(200);
     expect((await monthly.json()).data.months).toHaveLength(2);
-    expect((await get('/invoices/monthly-summary?months=99')).status).toBe(400);
+    expect((await get('/invoices/monthly-summary?months=99')).status).toBe(422);
     expect((await get('/invoices/totals', t.resident)).status).toBe(403);
     expect((await get('/invoices/monthly-summary', t.resident)).status).toBe(403);
   });

@@ -1,22 +1,18 @@
-import { and, desc, eq, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
-import { myApartmentIds } from '../residents/my-apartments';
 import { type InvoiceFilters, invoiceFilterConditions } from './invoice-filters';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
+import { invoiceScope } from '../scopes';
 
 export type ListInvoicesInput = InvoiceFilters & { limit: number; cursor?: string };
 
 /** Newest first; `from`/`to` keep invoices whose period overlaps the range. Residents see their apartments' issued invoices. */
 export async function listInvoices({ ctx, input }: { ctx: ServiceContext; input: ListInvoicesInput }): Promise<{ items: InvoiceView[]; nextCursor: string | null }> {
   const today = await tenantToday(ctx.db, ctx.tenantId, ctx.now);
-  const where: SQL[] = [eq(invoices.tenantId, ctx.tenantId)];
-  if (ctx.role === 'resident') {
-    const mine = await myApartmentIds(ctx.db, ctx);
-    if (mine.length === 0) return { items: [], nextCursor: null };
-    where.push(inArray(invoices.apartmentId, mine), ne(invoices.status, 'draft'));
-  }
+  // Residents: their apartments' issued invoices (the scope).
+  const where: SQL[] = [invoiceScope(ctx)];
   where.push(...invoiceFilterConditions(input, today));
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, 2) as [string, string];

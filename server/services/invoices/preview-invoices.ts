@@ -3,6 +3,7 @@ import { apartmentCredits, invoiceLines, invoicePenalties } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { computeInvoiceDrafts, type GenerationInput, generationSetup } from './invoice-drafts';
+import { invoiceLineScope } from '../scopes';
 
 export type GenerationPreviewRow = {
   apartmentId: string;
@@ -102,7 +103,7 @@ async function existingFigures(ctx: ServiceContext, ids: string[]) {
     ctx.db
       .select({ invoiceId: invoiceLines.invoiceId, n: sql<number>`count(*)::int`, vat: sql<string>`coalesce(sum(${invoiceLines.vatAmount}), 0)` })
       .from(invoiceLines)
-      .where(and(eq(invoiceLines.tenantId, ctx.tenantId), inArray(invoiceLines.invoiceId, ids)))
+      .where(and(invoiceLineScope(ctx), inArray(invoiceLines.invoiceId, ids)))
       .groupBy(invoiceLines.invoiceId),
     ctx.db
       .select({ invoiceId: invoicePenalties.chargedInvoiceId, amount: sql<string>`sum(${invoicePenalties.amount})` })

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
-import { sendJobEvent } from '@/server/jobs';
 import { createJob } from '@/server/jobs/progress';
+import { sendJobEvent } from '@/server/jobs/send-job-event';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
+import { invoiceScope } from '../scopes';
 
 export type QueueSendingInput = { invoiceIds?: string[]; buildingId?: string; periodStart?: string; periodEnd?: string };
 
@@ -22,8 +23,8 @@ export async function queueInvoiceSending({ ctx, input }: { ctx: ServiceContext;
     throw new ValidationError([{ path: 'periodStart', message: 'periodStart and periodEnd go with buildingId' }]);
   }
   const where = byIds
-    ? and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.id, input.invoiceIds!))
-    : and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.buildingId, input.buildingId!), eq(invoices.periodStart, input.periodStart!), eq(invoices.periodEnd, input.periodEnd!));
+    ? and(invoiceScope(ctx), inArray(invoices.id, input.invoiceIds!))
+    : and(invoiceScope(ctx), eq(invoices.buildingId, input.buildingId!), eq(invoices.periodStart, input.periodStart!), eq(invoices.periodEnd, input.periodEnd!));
   const rows = await ctx.db.select({ id: invoices.id, status: invoices.status }).from(invoices).where(where);
   if (byIds && rows.length !== new Set(input.invoiceIds).size) throw new NotFoundError('Invoice');
   const toSend = rows.filter((r) => r.status === 'draft').map((r) => r.id);

@@ -8,6 +8,7 @@ import { epcPayload } from '@/server/domain/epc-qr';
 import { InvoiceDocument } from '@/server/pdf/invoice-document';
 import type { ServiceContext } from '../context';
 import { getInvoice } from './get-invoice';
+import { apartmentScope } from '../scopes';
 
 /** The invoice as an A4 PDF with an EPC payment QR code; residents get their own, as GET /invoices/:id allows. */
 export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
@@ -17,7 +18,7 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
     .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
-    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, invoice.apartmentId)));
+    .where(and(apartmentScope(ctx), eq(apartments.id, invoice.apartmentId)));
   const recipients = await ctx.db
     .select({ name: users.name, email: users.email })
     .from(apartmentResidents)

@@ -46,7 +46,7 @@ export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; te
     const [updated] = await tx
       .update(invoices)
       .set({ status: 'sent' })
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'draft')))
+      .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId), eq(invoices.status, 'draft')))
       .returning({ id: invoices.id });
     if (!updated) return;
     await emitEvent(tx, ctx, 'invoice.sent', { invoiceId, number: invoice.number, status: 'sent' });

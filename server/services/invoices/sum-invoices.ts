@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type InvoiceFilters, invoiceFilterConditions } from './invoice-filters';
 import { tenantToday } from './invoice-view';
+import { invoiceScope } from '../scopes';
 
 export type CurrencyTotals = { currency: string; count: number; amount: number; amountPaid: number; amountOpen: number };
 export type InvoiceTotals = { count: number; byCurrency: CurrencyTotals[] };
@@ -24,7 +25,7 @@ export async function sumInvoices({ ctx, input }: { ctx: ServiceContext; input: 
       amountOpen: sql<string>`coalesce(sum(${invoices.amount} - ${invoices.amountPaid}) filter (where ${invoices.status} = 'sent'), 0)::text`,
     })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, ctx.tenantId), ...invoiceFilterConditions(input, today)))
+    .where(and(invoiceScope(ctx), ...invoiceFilterConditions(input, today)))
     .groupBy(invoices.currency)
     .orderBy(sql`count(*) desc`, invoices.currency);
   const byCurrency = rows.map((r) => ({

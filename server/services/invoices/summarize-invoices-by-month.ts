@@ -1,8 +1,9 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { tenantToday } from './invoice-view';
+import { invoiceScope } from '../scopes';
 
 export type MonthSummary = { month: string; billed: number; paid: number; overdue: number; count: number };
 export type MonthlySummary = { currency: string; months: MonthSummary[] };
@@ -44,7 +45,7 @@ export async function summarizeInvoicesByMonth({ ctx, input }: { ctx: ServiceCon
       overdue: sql<string>`coalesce(sum(${invoices.amount} - ${invoices.amountPaid}) filter (where ${invoices.status} = 'sent' and ${invoices.dueDate} < ${today}), 0)::text`,
     })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, ctx.tenantId), issued, gte(invoices.issueDate, `${months[0]}-01`), lt(invoices.issueDate, `${nextMonth(months.at(-1)!)}-01`)))
+    .where(and(invoiceScope(ctx), issued, gte(invoices.issueDate, `${months[0]}-01`), lt(invoices.issueDate, `${nextMonth(months.at(-1)!)}-01`)))
     .groupBy(issueMonth, invoices.currency);
 
   const perCurrency = new Map<string, number>();

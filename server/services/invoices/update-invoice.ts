@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
+import { invoiceScope } from '../scopes';
 
 export type UpdateInvoiceInput = { id: string; status?: InvoiceStatus; paidDate?: string; amount?: number; reference?: string | null };
 
@@ -20,7 +21,7 @@ export type UpdateInvoiceInput = { id: string; status?: InvoiceStatus; paidDate?
 export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input: UpdateInvoiceInput }): Promise<InvoiceView> {
   requireRole(ctx, ...MANAGERS);
   return ctx.db.transaction(async (tx) => {
-    const where = and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, input.id));
+    const where = and(invoiceScope(ctx), eq(invoices.id, input.id));
     const [current] = await tx.select().from(invoices).where(where).for('update');
     if (!current) throw new NotFoundError('Invoice');
 

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { apartments, maintenanceRequests, uploads } from '@/db/schema';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
-import type { ServiceContext } from '../context';
+import { actorOf, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
-import { myApartmentIds } from '../residents/my-apartments';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
+import { apartmentScope, uploadScope } from '../scopes';
 
 export type CreateRequestInput = { apartmentId: string; title: string; description: string; photoIds?: string[] };
 
@@ -14,8 +14,8 @@ export async function createMaintenanceRequest({ ctx, input }: { ctx: ServiceCon
   const [apartment] = await ctx.db
     .select({ id: apartments.id, buildingId: apartments.buildingId })
     .from(apartments)
-    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
-  if (!apartment || (ctx.role === 'resident' && !(await myApartmentIds(ctx.db, ctx)).includes(apartment.id))) throw new NotFoundError('Apartment');
+    .where(and(apartmentScope(ctx), eq(apartments.id, input.apartmentId)));
+  if (!apartment) throw new NotFoundError('Apartment');
 
   const errors: FieldError[] = [];
   const title = input.title.trim();
@@ -28,7 +28,7 @@ export async function createMaintenanceRequest({ ctx, input }: { ctx: ServiceCon
     const usable = await ctx.db
       .select({ id: uploads.id })
       .from(uploads)
-      .where(and(eq(uploads.tenantId, ctx.tenantId), inArray(uploads.id, photoIds), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)));
+      .where(and(uploadScope(ctx), inArray(uploads.id, photoIds), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)));
     const ok = new Set(usable.map((u) => u.id));
     photoIds.forEach((id, i) => {
       if (!ok.has(id)) errors.push({ path: `photoIds.${i}`, message: 'is not a photo you uploaded, or it is already used' });
@@ -39,10 +39,10 @@ export async function createMaintenanceRequest({ ctx, input }: { ctx: ServiceCon
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(maintenanceRequests)
-      .values({ tenantId: ctx.tenantId, buildingId: apartment.buildingId, apartmentId: apartment.id, title, description, createdBy: ctx.userId, createdAt: ctx.now, updatedAt: ctx.now })
+      .values({ tenantId: ctx.tenantId, buildingId: apartment.buildingId, apartmentId: apartment.id, title, description, createdBy: actorOf(ctx), createdAt: ctx.now, updatedAt: ctx.now })
       .returning();
     if (photoIds.length) {
-      await tx.update(uploads).set({ entityType: 'maintenance_request', entityId: row!.id }).where(and(eq(uploads.tenantId, ctx.tenantId), inArray(uploads.id, photoIds)));
+      await tx.update(uploads).set({ entityType: 'maintenance_request', entityId: row!.id }).where(and(uploadScope(ctx), inArray(uploads.id, photoIds)));
     }
     const [view] = await withPhotos(tx, ctx.tenantId, [row!]);
     await writeAudit(tx, ctx, { action: 'maintenance_request.create', entityId: row!.id, after: view });

@@ -1,21 +1,16 @@
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { type MaintenanceStatus, maintenanceRequests } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { requireBuilding } from '../apartments/apartment-fields';
 import { decodeCursor, pageOf } from '../pagination';
-import { myApartmentIds } from '../residents/my-apartments';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
+import { maintenanceScope } from '../scopes';
 
 export type ListRequestsInput = { buildingId?: string; apartmentId?: string; status?: MaintenanceStatus; limit: number; cursor?: string };
 
 /** Newest first; residents see only their apartments' requests. */
 export async function listMaintenanceRequests({ ctx, input }: { ctx: ServiceContext; input: ListRequestsInput }): Promise<{ items: MaintenanceRequestView[]; nextCursor: string | null }> {
-  const where: SQL[] = [eq(maintenanceRequests.tenantId, ctx.tenantId)];
-  if (ctx.role === 'resident') {
-    const mine = await myApartmentIds(ctx.db, ctx);
-    if (mine.length === 0) return { items: [], nextCursor: null };
-    where.push(inArray(maintenanceRequests.apartmentId, mine));
-  }
+  const where: SQL[] = [maintenanceScope(ctx)];
   if (input.buildingId) {
     // Another tenant's building is not found, as everywhere; not an empty list.
     await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);

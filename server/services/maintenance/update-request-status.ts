@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
+import { maintenanceScope } from '../scopes';
 
 const LABEL: Record<MaintenanceStatus, string> = { open: 'open', in_progress: 'in progress', resolved: 'resolved', closed: 'closed' };
 
@@ -21,7 +22,7 @@ export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceCont
     const [current] = await tx
       .select()
       .from(maintenanceRequests)
-      .where(and(eq(maintenanceRequests.tenantId, ctx.tenantId), eq(maintenanceRequests.id, input.id)))
+      .where(and(maintenanceScope(ctx), eq(maintenanceRequests.id, input.id)))
       .for('update');
     if (!current) throw new NotFoundError('Maintenance request');
     if (!canMoveMaintenance(current.status, input.status)) {
@@ -30,7 +31,7 @@ export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceCont
     const [row] = await tx
       .update(maintenanceRequests)
       .set({ status: input.status, updatedAt: ctx.now })
-      .where(and(eq(maintenanceRequests.tenantId, ctx.tenantId), eq(maintenanceRequests.id, input.id)))
+      .where(and(maintenanceScope(ctx), eq(maintenanceRequests.id, input.id)))
       .returning();
     await writeAudit(tx, ctx, { action: 'maintenance_request.update', entityId: row!.id, before: { status: current.status }, after: { status: row!.status } });
     await emitEvent(tx, ctx, 'maintenance.updated', { requestId: row!.id, status: row!.status });

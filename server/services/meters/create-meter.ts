@@ -6,6 +6,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { requireBuilding } from '../apartments/apartment-fields';
 import { type MeterView, meterViews } from './meter-view';
+import { apartmentScope } from '../scopes';
 
 export type CreateMeterInput = { buildingId: string; apartmentId?: string | null; type: MeterType; serialNumber: string; unit?: string; decimals?: number };
 
@@ -25,7 +26,7 @@ export async function createMeter({ ctx, input }: { ctx: ServiceContext; input: 
     const [apartment] = await ctx.db
       .select({ id: apartments.id })
       .from(apartments)
-      .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId), eq(apartments.id, input.apartmentId)));
+      .where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId), eq(apartments.id, input.apartmentId)));
     if (!apartment) throw new NotFoundError('Apartment');
   }
   const errors = checkMeterFields(input);

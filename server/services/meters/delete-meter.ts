@@ -5,6 +5,7 @@ import { fileStorage } from '@/server/storage';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
+import { meterScope, readingScope, uploadScope } from '../scopes';
 
 /**
  * Deletes a meter set up by mistake, with its unconfirmed readings and their photos. A meter with
@@ -13,16 +14,16 @@ import { ConflictError, NotFoundError } from '../errors';
 export async function deleteMeter({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<void> {
   requireRole(ctx, ...MANAGERS);
   const photoKeys = await ctx.db.transaction(async (tx) => {
-    const where = and(eq(meters.tenantId, ctx.tenantId), eq(meters.id, input.id));
+    const where = and(meterScope(ctx), eq(meters.id, input.id));
     const [meter] = await tx.select().from(meters).where(where).for('update');
     if (!meter) throw new NotFoundError('Meter');
-    const readings = await tx.select({ id: meterReadings.id, status: meterReadings.status }).from(meterReadings).where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.meterId, meter.id)));
+    const readings = await tx.select({ id: meterReadings.id, status: meterReadings.status }).from(meterReadings).where(and(readingScope(ctx), eq(meterReadings.meterId, meter.id)));
     const confirmed = readings.filter((r) => r.status === 'confirmed').length;
     if (confirmed > 0) throw new ConflictError(`The meter has ${confirmed} confirmed reading${confirmed === 1 ? '' : 's'} used for billing; if it was replaced, mark it replaced instead`);
     const photos = readings.length
       ? await tx
           .delete(uploads)
-          .where(and(eq(uploads.tenantId, ctx.tenantId), eq(uploads.entityType, 'meter_reading'), inArray(uploads.entityId, readings.map((r) => r.id))))
+          .where(and(uploadScope(ctx), eq(uploads.entityType, 'meter_reading'), inArray(uploads.entityId, readings.map((r) => r.id))))
           .returning({ storageKey: uploads.storageKey })
       : [];
     await tx.delete(meters).where(where);

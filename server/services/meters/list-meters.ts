@@ -1,10 +1,10 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { meters } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { requireBuilding } from '../apartments/apartment-fields';
 import { decodeCursor, pageOf } from '../pagination';
-import { myApartmentIds } from '../residents/my-apartments';
 import { type MeterView, meterViews } from './meter-view';
+import { meterScope } from '../scopes';
 
 export type ListMetersInput = { buildingId: string; apartmentId?: string; limit: number; cursor?: string };
 
@@ -15,13 +15,8 @@ const sortKey = sql`(coalesce(${meters.apartmentId}::text, '') collate "C", ${me
 /** Meters of a building (optionally one apartment), a page at a time; residents see only their apartments' meters. */
 export async function listMeters({ ctx, input }: { ctx: ServiceContext; input: ListMetersInput }): Promise<{ items: MeterView[]; nextCursor: string | null }> {
   await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
-  const where: SQL[] = [eq(meters.tenantId, ctx.tenantId), eq(meters.buildingId, input.buildingId)];
+  const where: SQL[] = [meterScope(ctx), eq(meters.buildingId, input.buildingId)];
   if (input.apartmentId) where.push(eq(meters.apartmentId, input.apartmentId));
-  if (ctx.role === 'resident') {
-    const mine = await myApartmentIds(ctx.db, ctx);
-    if (mine.length === 0) return { items: [], nextCursor: null };
-    where.push(inArray(meters.apartmentId, mine));
-  }
   if (input.cursor) {
     const [apartmentId, type, serialNumber, id] = decodeCursor(input.cursor, 4) as [string, string, string, string];
     where.push(sql`${sortKey} > (${apartmentId} collate "C", ${type} collate "C", ${serialNumber} collate "C", ${id} collate "C")`);

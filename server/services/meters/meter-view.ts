@@ -3,7 +3,7 @@ import type { DbExecutor } from '@/db/client';
 import { meterReadings, meters, type MeterType } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
-import { myApartmentIds } from '../residents/my-apartments';
+import { meterScope } from '../scopes';
 
 export type MeterView = {
   id: string;
@@ -43,8 +43,7 @@ export async function meterViews(db: DbExecutor, tenantId: string, rows: Array<t
 
 /** A meter the caller may see: any of the tenant for managers, their apartments' for residents; else 404. */
 export async function visibleMeter(ctx: ServiceContext, meterId: string): Promise<typeof meters.$inferSelect> {
-  const [meter] = await ctx.db.select().from(meters).where(and(eq(meters.tenantId, ctx.tenantId), eq(meters.id, meterId)));
+  const [meter] = await ctx.db.select().from(meters).where(and(meterScope(ctx), eq(meters.id, meterId)));
   if (!meter) throw new NotFoundError('Meter');
-  if (ctx.role === 'resident' && (!meter.apartmentId || !(await myApartmentIds(ctx.db, ctx)).includes(meter.apartmentId))) throw new NotFoundError('Meter');
   return meter;
 }

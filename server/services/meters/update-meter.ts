@@ -5,12 +5,13 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { checkMeterFields } from './create-meter';
 import { type MeterView, meterViews } from './meter-view';
+import { meterScope } from '../scopes';
 
 /** Changes a meter; `replaced: true` starts a new series, so the next reading may be lower than the last. */
 export async function updateMeter({ ctx, input }: { ctx: ServiceContext; input: { id: string; serialNumber?: string; unit?: string; decimals?: number; replaced?: boolean } }): Promise<MeterView> {
   requireRole(ctx, ...MANAGERS);
   return ctx.db.transaction(async (tx) => {
-    const where = and(eq(meters.tenantId, ctx.tenantId), eq(meters.id, input.id));
+    const where = and(meterScope(ctx), eq(meters.id, input.id));
     const [current] = await tx.select().from(meters).where(where).for('update');
     if (!current) throw new NotFoundError('Meter');
     const errors = checkMeterFields(input);

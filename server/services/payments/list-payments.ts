@@ -5,6 +5,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { tenantTimeZone } from '../invoices/invoice-view';
 import { decodeCursor, pageOf } from '../pagination';
 import { type PaymentView, paymentView } from './payment-view';
+import { paymentScope } from '../scopes';
 
 // The payment date, or for one not paid yet (a pending banklink payment) when it was recorded.
 const sortAt = sql<Date>`coalesce(${payments.paidAt}, ${payments.createdAt})`;
@@ -12,7 +13,7 @@ const sortAt = sql<Date>`coalesce(${payments.paidAt}, ${payments.createdAt})`;
 /** The tenant's payments, the latest paid first, with invoice and apartment numbers; `from`/`to` bound the payment date (the tenant's days). */
 export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: { invoiceId?: string; apartmentId?: string; from?: string; to?: string; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
-  const where: SQL[] = [eq(payments.tenantId, ctx.tenantId)];
+  const where: SQL[] = [paymentScope(ctx)];
   if (input.invoiceId) where.push(eq(payments.invoiceId, input.invoiceId));
   if (input.apartmentId) where.push(eq(payments.apartmentId, input.apartmentId));
   if (input.from || input.to) {

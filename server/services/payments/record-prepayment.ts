@@ -8,6 +8,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { tenantToday } from '../invoices/invoice-view';
 import { type PaymentView, paymentView } from './payment-view';
+import { apartmentScope } from '../scopes';
 
 export type RecordPrepaymentInput = { apartmentId: string; amount: number; paidDate: string; method?: 'manual' | 'bank_transfer'; payerName?: string | null };
 
@@ -22,7 +23,7 @@ export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; in
     .select({ id: apartments.id, number: apartments.number, buildingId: apartments.buildingId, currency: buildings.currency })
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-    .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, input.apartmentId)));
+    .where(and(apartmentScope(ctx), eq(apartments.id, input.apartmentId)));
   if (!apartment) throw new NotFoundError('Apartment');
 
   const errors: FieldError[] = [];

@@ -6,6 +6,7 @@ import { assessReading } from '@/server/domain/readings';
 import { toUnits } from '@/server/domain/decimal';
 import { assessedColumns, confirmedPointsOf, problemMessage } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
+import { readingScope } from '../scopes';
 
 export type QueuedReading = ReadingView & { meter: { type: MeterType; serialNumber: string; unit: string; apartmentNumber: string | null } };
 
@@ -21,7 +22,7 @@ export async function listReadingQueue({ ctx, input }: { ctx: ServiceContext; in
     .from(meterReadings)
     .innerJoin(meters, eq(meters.id, meterReadings.meterId))
     .leftJoin(apartments, eq(apartments.id, meters.apartmentId))
-    .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meters.buildingId, input.buildingId), eq(meterReadings.status, 'submitted')))
+    .where(and(readingScope(ctx), eq(meters.buildingId, input.buildingId), eq(meterReadings.status, 'submitted')))
     .orderBy(asc(meterReadings.readAt))
     .limit(1000);
   const confirmed = await confirmedPointsOf(ctx.db, ctx.tenantId, [...new Set(rows.map((r) => r.reading.meterId))]);

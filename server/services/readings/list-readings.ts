@@ -4,11 +4,12 @@ import type { ServiceContext } from '../context';
 import { visibleMeter } from '../meters/meter-view';
 import { decodeCursor, pageOf } from '../pagination';
 import { type ReadingView, readingView } from './reading-view';
+import { readingScope } from '../scopes';
 
 /** A meter's readings, newest first (its history with consumption). */
 export async function listReadings({ ctx, input }: { ctx: ServiceContext; input: { meterId: string; limit: number; cursor?: string } }): Promise<{ items: ReadingView[]; nextCursor: string | null }> {
   const meter = await visibleMeter(ctx, input.meterId);
-  const where: SQL[] = [eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.meterId, meter.id)];
+  const where: SQL[] = [readingScope(ctx), eq(meterReadings.meterId, meter.id)];
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, 2) as [string, string];
     const when = new Date(at);

@@ -4,10 +4,11 @@ import { assessReading, type ConfirmedPoint, compareReadings, consumptionSince }
 import { toUnits, unitsToString } from '@/server/domain/decimal';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
-import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { actorOf, MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { assessedColumns, confirmedPointsOf, problemError } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
+import { meterScope, readingScope } from '../scopes';
 
 /**
  * Confirms or rejects submitted readings, all or none. Readings are confirmed in time order, each against
@@ -22,13 +23,13 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
     const found = await tx
       .select({ meterId: meterReadings.meterId })
       .from(meterReadings)
-      .where(and(eq(meterReadings.tenantId, ctx.tenantId), inArray(meterReadings.id, ids), ...(input.meterId ? [eq(meterReadings.meterId, input.meterId)] : [])));
+      .where(and(readingScope(ctx), inArray(meterReadings.id, ids), ...(input.meterId ? [eq(meterReadings.meterId, input.meterId)] : [])));
     if (found.length !== ids.length) throw new NotFoundError('Reading');
     const meterIds = [...new Set(found.map((r) => r.meterId))].sort();
     // Meters in one order, so two bulk reviews cannot deadlock.
-    const meterRows = await tx.select().from(meters).where(and(eq(meters.tenantId, ctx.tenantId), inArray(meters.id, meterIds))).orderBy(asc(meters.id)).for('update');
+    const meterRows = await tx.select().from(meters).where(and(meterScope(ctx), inArray(meters.id, meterIds))).orderBy(asc(meters.id)).for('update');
     const meterOf = new Map(meterRows.map((m) => [m.id, m]));
-    const rows = (await tx.select().from(meterReadings).where(and(eq(meterReadings.tenantId, ctx.tenantId), inArray(meterReadings.id, ids)))).sort((a, b) =>
+    const rows = (await tx.select().from(meterReadings).where(and(readingScope(ctx), inArray(meterReadings.id, ids)))).sort((a, b) =>
       compareReadings({ readAt: a.readAt, id: a.id }, { readAt: b.readAt, id: b.id }),
     );
     const notPending = rows.filter((r) => r.status !== 'submitted');
@@ -40,7 +41,7 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
     const views: ReadingView[] = [];
     for (const reading of rows) {
       const meter = meterOf.get(reading.meterId)!;
-      let changes: Partial<typeof meterReadings.$inferInsert> = { status: input.status, confirmedBy: ctx.userId };
+      let changes: Partial<typeof meterReadings.$inferInsert> = { status: input.status, confirmedBy: actorOf(ctx) };
       if (input.status === 'confirmed') {
         const points = confirmed.get(meter.id)!;
         const point = { id: reading.id, value: toUnits(reading.value, 3), readAt: reading.readAt, series: reading.series };
@@ -54,10 +55,10 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
           await tx
             .update(meterReadings)
             .set({ consumption: unitsToString(consumptionSince(assessment.next.value, point.value)!, 3) })
-            .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, assessment.next.id)));
+            .where(and(readingScope(ctx), eq(meterReadings.id, assessment.next.id)));
         }
       }
-      const [row] = await tx.update(meterReadings).set(changes).where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.id, reading.id))).returning();
+      const [row] = await tx.update(meterReadings).set(changes).where(and(readingScope(ctx), eq(meterReadings.id, reading.id))).returning();
       const view = readingView(row!);
       await writeAudit(tx, ctx, { action: input.status === 'confirmed' ? 'reading.confirm' : 'reading.reject', entityId: row!.id, before: { status: 'submitted' }, after: view });
       if (input.status === 'confirmed') await emitEvent(tx, ctx, 'reading.confirmed', { readingId: row!.id, meterId: meter.id, value: view.value, status: 'confirmed' });

@@ -4,11 +4,12 @@ import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domai
 import { assessReading, compareReadings, isPlausibleReadAt } from '@/server/domain/readings';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
-import type { ServiceContext } from '../context';
+import { actorOf, type ServiceContext } from '../context';
 import { type FieldError, ValidationError } from '../errors';
 import { visibleMeter } from '../meters/meter-view';
 import { assessedColumns, confirmedPointsOf, problemError } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
+import { meterScope, uploadScope } from '../scopes';
 
 export type SubmitReadingInput = { meterId: string; value: number; readAt?: string; source?: 'manual' | 'ocr'; photoId?: string };
 
@@ -29,7 +30,7 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
   const value = toUnits(input.value, 3);
 
   return ctx.db.transaction(async (tx) => {
-    const [meter] = await tx.select().from(meters).where(and(eq(meters.tenantId, ctx.tenantId), eq(meters.id, found.id))).for('update');
+    const [meter] = await tx.select().from(meters).where(and(meterScope(ctx), eq(meters.id, found.id))).for('update');
     const confirmed = (await confirmedPointsOf(tx, ctx.tenantId, [meter!.id])).get(meter!.id)!;
     const latest = confirmed.filter((p) => p.series === meter!.series).sort(compareReadings).at(-1);
     if (latest && readAt < latest.readAt) {
@@ -51,7 +52,7 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
         ...assessedColumns(assessment),
         source: input.source ?? 'manual',
         photoId: input.photoId ?? null,
-        submittedBy: ctx.userId,
+        submittedBy: actorOf(ctx),
         createdAt: ctx.now,
       })
       .returning();
@@ -60,7 +61,7 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
       const [claimed] = await tx
         .update(uploads)
         .set({ entityType: 'meter_reading', entityId: row!.id })
-        .where(and(eq(uploads.tenantId, ctx.tenantId), eq(uploads.id, input.photoId), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)))
+        .where(and(uploadScope(ctx), eq(uploads.id, input.photoId), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)))
         .returning({ id: uploads.id });
       if (!claimed) throw new ValidationError([{ path: 'photoId', message: 'is not a photo you uploaded, or it is already used' }]);
     }

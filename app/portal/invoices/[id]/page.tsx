@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../../requests/format';
-import { serverApi } from '../../requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { CopyButton } from '../copy-button';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
 

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { apartmentLabel, formatDate } from '../../requests/format';
-import { serverApi } from '../../requests/server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { METER_TYPES, READING_STATUS, formatConsumption, formatReading, readingWindow, readingWindowSentence } from '../meter-format';
 import { loadMyMeters } from '../my-meters';
 import { ReadingForm } from './reading-form';

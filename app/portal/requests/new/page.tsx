@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { apartmentLabel } from '../format';
-import { serverApi } from '../server-api';
+import { serverApi } from '@/server/api/server-caller';
 import { NewRequestForm } from './new-request-form';
 
 export const metadata: Metadata = { title: 'Report a problem' };

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { checkPassword } from '@/server/services/auth/check-password';
 import { logIn } from '@/server/services/auth/log-in';
 import { logOut } from '@/server/services/auth/log-out';
 import { refreshSession } from '@/server/services/auth/refresh-session';
 import { requestMagicLink } from '@/server/services/auth/request-magic-link';
 import { one } from '../../envelope';
-import { authedProcedure, createRouter, publicProcedure, rateLimit } from '../../trpc';
+import { emailKeys, ipKey, type RateLimit } from '../../pipeline';
+import { authedProcedure, createRouter, limitedPublicProcedure, publicProcedure } from '../../trpc';
 
 export const TokenOutput = z.object({
   accessToken: z.string().meta({ description: 'A JWT for the Authorization header, valid 15 minutes.' }),
@@ -19,10 +21,13 @@ const LoginInput = z.object({
   tenantId: z.uuid().optional().meta({ description: 'The tenant to sign in to, for a user of several; default the first.' }),
 });
 
-const emailKey = (input: unknown) => `email:${String((input as { email?: string })?.email ?? '').trim().toLowerCase()}`;
+/** Failed sign-ins per email and per IP: the REST login and the web sign-in form share these counters. */
+export const LOGIN_LIMIT: RateLimit = { policy: 'login', keys: (ctx, raw) => [...emailKeys(raw), ipKey(ctx)], count: 'failures' };
+/** Every magic-link request counts, per email and per IP. */
+export const MAGIC_LINK_LIMIT: RateLimit = { policy: 'magicLink', keys: (ctx, raw) => [...emailKeys(raw), ipKey(ctx)], count: 'every' };
 
 export const authRouter = createRouter({
-  login: publicProcedure
+  login: limitedPublicProcedure(LOGIN_LIMIT)
     .meta({
       openapi: {
         method: 'POST',
@@ -36,9 +41,13 @@ export const authRouter = createRouter({
       successStatus: 200,
     })
     .input(LoginInput)
-    .use(rateLimit({ policy: 'login', keys: (ctx, input) => [emailKey(input), `ip:${ctx.ip}`], count: 'failures' }))
     .output(one(TokenOutput))
     .mutation(async ({ ctx, input }) => ({ data: await logIn({ db: ctx.db, now: ctx.now, input }) })),
+
+  /** The web sign-in form's password check (next-auth), under the same budget and keys as POST /auth/login. */
+  checkPassword: limitedPublicProcedure(LOGIN_LIMIT)
+    .input(LoginInput)
+    .mutation(({ ctx, input }) => checkPassword({ db: ctx.db, input })),
 
   refresh: publicProcedure
     .meta({
@@ -74,7 +83,7 @@ export const authRouter = createRouter({
       await logOut({ db: ctx.db, now: ctx.now, input: { userId: ctx.caller.userId, sessionId: ctx.caller.sessionId, refreshToken: input.refreshToken } });
     }),
 
-  requestMagicLink: publicProcedure
+  requestMagicLink: limitedPublicProcedure(MAGIC_LINK_LIMIT)
     .meta({
       openapi: {
         method: 'POST',
@@ -88,7 +97,6 @@ export const authRouter = createRouter({
       successStatus: 202,
     })
     .input(z.object({ email: z.string().max(320) }))
-    .use(rateLimit({ policy: 'magicLink', keys: (ctx, input) => [emailKey(input), `ip:${ctx.ip}`], count: 'every' }))
     .output(one(z.object({ sent: z.literal(true) })))
     .mutation(async ({ ctx, input }) => ({ data: await requestMagicLink({ db: ctx.db, now: ctx.now, input }) })),
 });

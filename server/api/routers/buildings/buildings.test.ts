@@ -70,6 +70,11 @@ describe('buildings', () => {
     const { call } = await clientFor(t);
     expect((await call('POST', '/buildings', { name: 'No address' })).status).toBe(400);
     expect((await call('POST', '/buildings', { name: 'X', address: 'Y', chargeRules: [{ name: 'x', basis: 'nope' }] })).status).toBe(400);
+    expect((await call('POST', '/buildings', { name: 'X', address: 42 })).status).toBe(400);
+    // Well-formed but too long: 422 with the field, never 400.
+    const long = await call('POST', '/buildings', { name: 'X', address: 'Y', invoicePrefix: 'ABCDEFGHIJK' });
+    expect(long.status).toBe(422);
+    expect(long.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' }, errors: [{ path: 'invoicePrefix' }] });
     const res = await call('POST', '/buildings', {
       name: 'X',
       address: 'Y',
@@ -99,7 +104,10 @@ describe('buildings', () => {
     const second = await call('GET', `/buildings?limit=2&cursor=${first.body.nextCursor}`);
     expect(second.body).toMatchObject({ data: [{ name: 'Cedar 3' }], nextCursor: null });
     expect((await call('GET', '/buildings?q=birch')).body.data.map((b: { name: string }) => b.name)).toEqual(['Birch 2']);
-    expect((await call('GET', '/buildings?limit=0')).status).toBe(400);
+    // Out of range is well-formed but invalid: 422 naming the field.
+    const zero = await call('GET', '/buildings?limit=0');
+    expect(zero.status).toBe(422);
+    expect(zero.body.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
     expect((await call('GET', '/buildings?cursor=garbage')).status).toBe(400);
   });
 

@@ -101,7 +101,7 @@ export const buildingsRouter = createRouter({
     }),
 
   deleteApartment: managerProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/buildings/{id}/apartments/{aptId}', tags, summary: 'Delete an apartment', description: 'Deletes the apartment with its meters.' } })
+    .meta({ openapi: { method: 'DELETE', path: '/buildings/{id}/apartments/{aptId}', tags, summary: 'Delete an apartment', description: 'Deletes the apartment with its meters. One with invoices that are not void is 409.', errorResponses: [409] } })
     .input(z.object({ id: z.uuid(), aptId: z.uuid() }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {

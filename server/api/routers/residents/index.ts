@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { acceptInvitation } from '@/server/services/invitations/accept-invitation';
 import { cancelInvitation } from '@/server/services/invitations/cancel-invitation';
 import { createInvitation } from '@/server/services/invitations/create-invitation';
+import { describeInvitation } from '@/server/services/invitations/describe-invitation';
+import { emailInvitationLink } from '@/server/services/invitations/email-invitation-link';
 import type { InvitationView } from '@/server/services/invitations/invitation-view';
 import { listInvitations } from '@/server/services/invitations/list-invitations';
 import { listMyApartments } from '@/server/services/residents/list-my-apartments';
@@ -9,7 +11,24 @@ import { listResidents } from '@/server/services/residents/list-residents';
 import { removeResident } from '@/server/services/residents/remove-resident';
 import { one, page, PageQuery } from '../../envelope';
 import { TokenOutput } from '../auth';
-import { authedProcedure, createRouter, managerProcedure, publicProcedure, rateLimit } from '../../trpc';
+import { emailKeys, ipKey, type RateLimit } from '../../pipeline';
+import { authedProcedure, createRouter, limitedPublicProcedure, managerProcedure, publicProcedure } from '../../trpc';
+
+/** Failed invitation acceptances (a wrong token, a refused password) per IP; the web form shares it. */
+export const ACCEPT_LIMIT: RateLimit = { policy: 'invitationAccept', keys: (ctx) => [ipKey(ctx)], count: 'failures', failureCodes: ['NOT_FOUND', 'VALIDATION_FAILED'] };
+
+/** The invitation page's "continue with a magic link": the magic-link budget of the invited email and of the IP. */
+const INVITATION_LINK_LIMIT: RateLimit = {
+  policy: 'magicLink',
+  keys: async (ctx, raw) => {
+    const token = raw && typeof raw === 'object' ? (raw as { token?: unknown }).token : undefined;
+    const invitation = typeof token === 'string' ? await describeInvitation({ db: ctx.db, now: ctx.now, token }) : null;
+    return [ipKey(ctx), ...emailKeys(invitation ?? undefined)];
+  },
+  count: 'every',
+};
+
+const TokenInput = z.object({ token: z.string().max(200) });
 
 const tags = ['residents'];
 const ResidentRole = z.enum(['owner', 'tenant']);
@@ -81,7 +100,7 @@ export const residentsRouter = createRouter({
       await cancelInvitation({ ctx: ctx.svc, input });
     }),
 
-  acceptInvitation: publicProcedure
+  acceptInvitation: limitedPublicProcedure(ACCEPT_LIMIT)
     .meta({
       openapi: {
         method: 'POST',
@@ -97,10 +116,17 @@ export const residentsRouter = createRouter({
       successStatus: 200,
     })
     .input(z.object({ token: z.string().max(200), name: z.string().max(200), password: z.string().max(1000) }))
-    .use(rateLimit({ policy: 'invitationAccept', keys: (ctx) => [`ip:${ctx.ip}`], count: 'failures', failureCodes: ['NOT_FOUND', 'UNPROCESSABLE_CONTENT'] }))
     .output(one(TokenOutput))
     .mutation(async ({ ctx, input }) => {
       const { accessToken, refreshToken, tokenType, expiresIn } = await acceptInvitation({ db: ctx.db, now: ctx.now, input });
       return { data: { accessToken, refreshToken, tokenType, expiresIn } };
     }),
+
+  /** What the invitation page shows for a usable token; null for a used, cancelled or expired one. */
+  describeInvitation: publicProcedure.input(TokenInput).query(({ ctx, input }) => describeInvitation({ db: ctx.db, now: ctx.now, token: input.token })),
+
+  /** Mails the invited address a link that accepts the invitation and signs in (no password). */
+  emailInvitationLink: limitedPublicProcedure(INVITATION_LINK_LIMIT)
+    .input(TokenInput.extend({ name: z.string().max(1000) }))
+    .mutation(({ ctx, input }) => emailInvitationLink({ db: ctx.db, now: ctx.now, input })),
 });
