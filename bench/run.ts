@@ -3,6 +3,7 @@ import { closeDb, migrateDatabase } from '@/db/client';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { billingBench } from './billing';
+import { webhooksBench } from './webhooks';
 
 /**
  * Timing goals live here, not in tests: `npm run bench` prints throughput of the REST adapter and the
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   await migrateDatabase();
   await restAdapter();
   await billingBench(); // invoice generation against its floor, preview, PDF: bench/billing.ts
+  await webhooksBench(); // deliveries/s, delay, lost, duplicated and order of webhook sends: bench/webhooks.ts
   await closeDb();
 }
 

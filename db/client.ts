@@ -69,7 +69,7 @@ function connect(): Connection {
     const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
     return {
       engine: 'postgres',
-      db: drizzlePostgres({ client, schema }) as unknown as Db,
+      db: trackCommits(drizzlePostgres({ client, schema }) as unknown as Db),
       query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -81,13 +81,44 @@ function connect(): Connection {
   const client = new PGlite(inMemory ? undefined : dir);
   return {
     engine: 'pglite',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: trackCommits(drizzlePglite({ client, schema }) as unknown as Db),
     query: (text, params) => client.query<Record<string, unknown>>(text, params),
     close: async () => {
       await client.close();
       release();
     },
   };
+}
+
+const commitCallbacks = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs `fn` after the transaction that `executor` belongs to has committed; at once (in a microtask) when
+ * `executor` is the database itself, whose statements commit as they run. Never for a rolled-back one.
+ * For work that must not start before the rows it looks for are visible (waking the webhook sender).
+ */
+export function afterCommit(executor: DbExecutor, fn: () => void): void {
+  const callbacks = commitCallbacks.get(executor);
+  if (callbacks) callbacks.push(fn);
+  else queueMicrotask(fn);
+}
+
+function registerTransaction(tx: Tx, callbacks: Array<() => void>): void {
+  commitCallbacks.set(tx, callbacks);
+  // A nested transaction (a savepoint) commits with the outer one: its callbacks wait for that.
+  const nested = tx.transaction.bind(tx) as <T>(fn: (inner: Tx) => Promise<T>) => Promise<T>;
+  tx.transaction = (<T>(fn: (inner: Tx) => Promise<T>) => nested((inner) => (registerTransaction(inner, callbacks), fn(inner)))) as Tx['transaction'];
+}
+
+function trackCommits(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn, config) => {
+    const callbacks: Array<() => void> = [];
+    const result = await transaction((tx) => (registerTransaction(tx, callbacks), fn(tx)), config);
+    for (const callback of callbacks) callback();
+    return result;
+  }) as Db['transaction'];
+  return db;
 }
 
 function connection(): Connection {

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './residents';
 export * from './billing';
 export * from './idempotency';
+export * from './webhooks';

@@ -11,6 +11,8 @@ import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
 import { createMeter } from '@/server/services/meters/create-meter';
 import { submitReading } from '@/server/services/readings/submit-reading';
+import { createWebhook } from '@/server/services/webhooks/create-webhook';
+import { sendTestWebhook } from '@/server/services/webhooks/send-test-webhook';
 import { storeUpload } from '@/server/services/uploads/store-upload';
 import { bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
 import { buildOpenApiDocument } from './openapi';
@@ -330,6 +332,8 @@ type Entities = {
   apiKeyId: string;
   uploadId: string;
   jobId: string;
+  webhookId: string;
+  deliveryId: string;
 };
 
 async function populate(t: TestTenant): Promise<Entities> {
@@ -349,6 +353,9 @@ async function populate(t: TestTenant): Promise<Entities> {
   const upload = await storeUpload({ ctx: serviceContext(t.tenantId, t.resident), input: { bytes: TINY_PNG } });
   // A job row without a queued function run: nothing in the background changes it during the sweep.
   const job = await createJob({ tenantId: t.tenantId, kind: 'invoice.send', total: 0 });
+  // An endpoint the sender never reaches (no network here) with one queued test delivery.
+  const webhook = await createWebhook({ ctx, input: { url: 'https://hooks.sweep.invalid/in', events: ['invoice.paid'] } });
+  const { deliveryId } = await sendTestWebhook({ ctx, input: { id: webhook.id } });
   return {
     buildingId: building.id,
     apartmentId: apartment.id,
@@ -361,6 +368,8 @@ async function populate(t: TestTenant): Promise<Entities> {
     apiKeyId: apiKey.id,
     uploadId: upload.id,
     jobId: job.id,
+    webhookId: webhook.id,
+    deliveryId,
   };
 }
 
@@ -380,6 +389,8 @@ const PATH_IDS: Record<string, keyof Entities> = {
   'invoices/{id}': 'invoiceId',
   'jobs/{id}': 'jobId',
   'uploads/{id}': 'uploadId',
+  'webhooks/{id}': 'webhookId',
+  'deliveries/{deliveryId}': 'deliveryId',
 };
 
 function pathIdKeys(op: DocOp): Array<{ param: string; key: string; entity: keyof Entities | undefined }> {
@@ -472,7 +483,7 @@ describe('the contract sweep covers the OpenAPI document', () => {
 
   it('has every fixture entity of tenant B in the database', async () => {
     const snap = await snapshotTenant(B.tenantId);
-    for (const table of ['buildings', 'apartments', 'apartment_residents', 'meters', 'meter_readings', 'invoices', 'invitations', 'maintenance_requests', 'api_keys', 'uploads', 'jobs']) {
+    for (const table of ['buildings', 'apartments', 'apartment_residents', 'meters', 'meter_readings', 'invoices', 'invitations', 'maintenance_requests', 'api_keys', 'uploads', 'jobs', 'webhook_endpoints', 'webhook_deliveries']) {
       expect(snap[table], `tenant B has rows in ${table}`).toBeDefined();
       expect(snap[table], `tenant B has rows in ${table}`).not.toBe(EMPTY_MD5);
     }

@@ -14,6 +14,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'residents', description: 'Residents and invitations.' },
   { name: 'maintenance', description: 'Maintenance requests.' },
   { name: 'payments', description: 'Payments recorded against invoices, and prepayments.' },
+  { name: 'webhooks', description: 'Webhook endpoints, signed deliveries and their log.' },
   { name: 'jobs', description: 'Progress of background work.' },
 ];
 
@@ -168,7 +169,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     version: APP_VERSION,
     baseUrl: '/api',
     description:
-      'Buildings, apartments, meters, invoices and payments for property managers, and their residents. ' +
+      'Buildings, apartments, meters, invoices, payments and webhooks for property managers, and their residents. ' +
       'Successful answers are `{"data": ...}`; lists add `nextCursor`. Errors are `{"error": {"code", "message"}}`.',
     securitySchemes: {
       bearerAuth: {

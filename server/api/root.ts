@@ -9,6 +9,7 @@ import { maintenanceRouter } from './routers/maintenance';
 import { metersRouter } from './routers/meters';
 import { residentsRouter } from './routers/residents';
 import { jobsRouter } from './routers/jobs';
+import { webhooksRouter } from './routers/webhooks';
 import { createCallerFactory, createRouter } from './trpc';
 
 export const appRouter = createRouter({
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   invoices: invoicesRouter,
   payments: paymentsRouter,
   jobs: jobsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,3 +13,17 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const MAINTENANCE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+
+/** The nine event types of the spec, in the order the docs list them. */
+export const EVENT_TYPES = [
+  'invoice.created',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
+  'payment.received',
+  'reading.submitted',
+  'reading.confirmed',
+  'maintenance.created',
+  'maintenance.updated',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];

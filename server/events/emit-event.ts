@@ -1,28 +1,56 @@
-import type { DbExecutor } from '@/db/client';
-import { events } from '@/db/schema';
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { afterCommit, type DbExecutor } from '@/db/client';
+import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { wakeWebhookSender } from '@/server/webhooks/wake';
 import { type EventData, EventPayloads, type EventType } from './event-types';
 
+type Scope = { tenantId: string; now: Date };
+
 /**
- * Stores an event in the caller's transaction (the outbox): it exists exactly when the change
- * that caused it commits. Delivery to webhooks happens later, in a job.
+ * Stores an event in the caller's transaction (the outbox), with one pending delivery for each active
+ * webhook endpoint of the tenant that subscribes to its type: they exist exactly when the change that
+ * caused them commits, so a crash between the change and the send loses nothing. Sending happens in a
+ * job, woken once the transaction has committed.
  */
-export async function emitEvent<T extends EventType>(
-  tx: DbExecutor,
-  scope: { tenantId: string; now: Date },
-  type: T,
-  data: EventData<T>,
-): Promise<{ id: string }> {
-  const parsed = EventPayloads[type].parse(data);
-  const [row] = await tx
-    .insert(events)
-    .values({ tenantId: scope.tenantId, type, data: parsed, occurredAt: scope.now })
-    .returning({ id: events.id });
+export async function emitEvent<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: EventData<T>): Promise<{ id: string }> {
+  const [row] = await writeEvents(tx, scope, type, [data]);
   return row!;
 }
 
 /** Several events of one type in one INSERT (a bulk change, e.g. invoice generation), as `emitEvent` does. */
-export async function emitEvents<T extends EventType>(tx: DbExecutor, scope: { tenantId: string; now: Date }, type: T, data: Array<EventData<T>>): Promise<void> {
-  for (let i = 0; i < data.length; i += 5000) {
-    await tx.insert(events).values(data.slice(i, i + 5000).map((d) => ({ tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d), occurredAt: scope.now })));
+export async function emitEvents<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: Array<EventData<T>>): Promise<void> {
+  await writeEvents(tx, scope, type, data);
+}
+
+async function writeEvents<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: Array<EventData<T>>): Promise<Array<{ id: string }>> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.tenantId, scope.tenantId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type])));
+  const written: Array<{ id: string }> = [];
+  for (let i = 0; i < data.length; i += 2000) {
+    const rows = await tx
+      .insert(events)
+      .values(data.slice(i, i + 2000).map((d) => ({ tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d), occurredAt: scope.now })))
+      .returning({ id: events.id, data: events.data, occurredAt: events.occurredAt });
+    written.push(...rows.map((r) => ({ id: r.id })));
+    const deliveries = rows.flatMap((event) =>
+      endpoints.map((endpoint) => ({
+        tenantId: scope.tenantId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: type,
+        body: deliveryBody({ id: event.id, event: type, timestamp: event.occurredAt, tenantId: scope.tenantId, data: event.data }),
+        nextAttemptAt: scope.now,
+      })),
+    );
+    if (deliveries.length) await tx.insert(webhookDeliveries).values(deliveries);
   }
+  if (endpoints.length) afterCommit(tx, wakeWebhookSender);
+  return written;
+}
+
+/** The JSON a webhook receives (API.md, Webhook delivery); stored once, so every attempt signs the same bytes. */
+export function deliveryBody(e: { id: string; event: string; timestamp: Date; tenantId: string; data: unknown }): string {
+  return JSON.stringify({ id: e.id, event: e.event, timestamp: e.timestamp.toISOString(), tenantId: e.tenantId, data: e.data });
 }

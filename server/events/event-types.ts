@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from '@/server/domain/enums';
+
+export { EVENT_TYPES, type EventType };
 
 const money = z.number().multipleOf(0.01);
 const isoDate = z.iso.date();
@@ -11,19 +14,17 @@ export const EventPayloads = {
   'invoice.overdue': z.object({ invoiceId: z.uuid(), number: z.string(), dueDate: isoDate, amount: money }),
   // invoiceId is null for a prepayment (money ahead of any invoice, kept as the apartment's credit).
   'payment.received': z.object({ paymentId: z.uuid(), invoiceId: z.uuid().nullable(), apartmentId: z.uuid(), amount: money }),
-  'reading.submitted': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('submitted') }),
-  'reading.confirmed': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), status: z.literal('confirmed') }),
+  'reading.submitted': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), readAt: z.iso.datetime(), status: z.literal('submitted') }),
+  'reading.confirmed': z.object({ readingId: z.uuid(), meterId: z.uuid(), value: z.number(), consumption: z.number().nullable(), status: z.literal('confirmed') }),
   'maintenance.created': z.object({ requestId: z.uuid(), apartmentId: z.uuid(), status: z.literal('open') }),
   'maintenance.updated': z.object({
     requestId: z.uuid(),
     status: z.enum(['open', 'in_progress', 'resolved', 'closed']),
   }),
-} as const;
+} as const satisfies Record<EventType, z.ZodType>;
 
-export type EventType = keyof typeof EventPayloads;
 export type EventData<T extends EventType> = z.infer<(typeof EventPayloads)[T]>;
 /** One union of every event, discriminated by `type`. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
-export const EVENT_TYPES = Object.keys(EventPayloads) as EventType[];
-export const EventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]]);
+export const EventTypeSchema = z.enum(EVENT_TYPES);

@@ -27,8 +27,12 @@ export const InvoicesSendRequested = z.object({
   invoiceIds: z.array(z.uuid()).min(1).max(MAIL_BATCH_MAX),
 });
 
+/** Deliveries of webhooks are due (sent after a commit that created some). */
+export const WebhookDeliveriesDue = z.object({});
+
 /** Every event our functions listen to, by name: sendJobEvent is typed from this. */
 export const jobEvents = {
+  'webhooks/deliveries.due': eventType('webhooks/deliveries.due', { schema: WebhookDeliveriesDue }),
   'mail/batch.requested': eventType('mail/batch.requested', { schema: MailBatchRequested }),
   'invoices/send.requested': eventType('invoices/send.requested', { schema: InvoicesSendRequested }),
 };

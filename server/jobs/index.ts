@@ -1,5 +1,6 @@
 import { useInngestCloud } from '@/server/env';
 import { inngest } from './client';
+import { deliverWebhooks } from './deliver-webhooks';
 import { createRegistry, setEmbeddedRegistry } from './embedded/registry';
 import { runUntilIdle, startWorkers, stopWorkers, type RunUntilIdleOptions, type WorkerOptions } from './embedded/worker';
 import { pruneFunctionRunsDaily } from './prune-function-runs';
@@ -12,7 +13,7 @@ export { jobEvents, type JobEventData, type JobEventName } from './events';
 export { sendJobEvent } from './send-job-event';
 
 /** Every Inngest function of the app: served at /api/inngest and run by the embedded driver. */
-export const functions = [sendMailBatch, sendInvoices, pruneFunctionRunsDaily, scanOverdueInvoicesDaily];
+export const functions = [sendMailBatch, sendInvoices, pruneFunctionRunsDaily, scanOverdueInvoicesDaily, deliverWebhooks];
 
 if (!useInngestCloud) setEmbeddedRegistry(createRegistry(inngest, functions));
 

@@ -14,6 +14,8 @@ import {
   meters,
   payments,
   uploads,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '@/db/schema';
 import type { ServiceContext } from './context';
 
@@ -93,4 +95,12 @@ export function uploadScope(ctx: Scope): SQL {
 
 export function jobScope(ctx: Scope): SQL {
   return eq(jobs.tenantId, ctx.tenantId);
+}
+
+export function webhookScope(ctx: Scope): SQL {
+  return eq(webhookEndpoints.tenantId, ctx.tenantId);
+}
+
+export function webhookDeliveryScope(ctx: Scope): SQL {
+  return eq(webhookDeliveries.tenantId, ctx.tenantId);
 }

@@ -1,9 +1,10 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, CircleCheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, ErrorAlert } from '@/components/ui/alert';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { ShownOnceSecret } from '@/components/shown-once-secret';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -214,75 +215,17 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void 
 
 /** The whole key, this once: the server keeps only its hash. */
 function NewKeyAlert({ created, onDismiss }: { created: CreatedKey; onDismiss: () => void }) {
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const keyRef = useRef<HTMLTextAreaElement>(null);
-
-  // Take the focus so the message is read out and the copy button is a Tab away.
-  useEffect(() => {
-    alertRef.current?.focus();
-  }, []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('copied');
-    } catch {
-      // No clipboard API (a plain-http address, a denied permission): select the text for copying by hand.
-      keyRef.current?.select();
-      setCopied(document.execCommand('copy') ? 'copied' : 'failed');
-    }
-  }
-
   return (
-    <Alert
+    <ShownOnceSecret
       ref={alertRef}
-      tabIndex={-1}
-      variant="success"
-      role="status"
-      className="flex-col gap-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <div className="flex gap-3">
-        <CircleCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <div className="grid gap-1">
-          <p className="font-semibold">API key “{created.name}” created</p>
-          <p className="text-foreground">
-            Copy the key now and store it somewhere safe. It will not be shown again.
-          </p>
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <label htmlFor="new-api-key" className="text-sm font-medium text-foreground">
-          Your new API key
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-          <textarea
-            ref={keyRef}
-            id="new-api-key"
-            readOnly
-            rows={2}
-            spellCheck={false}
-            autoComplete="off"
-            value={created.key}
-            onFocus={(event) => event.currentTarget.select()}
-            className="field-sizing-content min-h-11 w-full min-w-0 resize-none break-all rounded-md border border-input bg-card px-3 py-2.5 font-mono text-sm text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
-          />
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={copy} className="h-11 flex-1 sm:flex-none">
-              {copied === 'copied' ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-              {copied === 'copied' ? 'Copied' : 'Copy'}
-            </Button>
-            <Button variant="ghost" onClick={onDismiss} className="h-11 flex-1 text-foreground sm:flex-none">
-              Done
-            </Button>
-          </div>
-        </div>
-        <p className="text-sm text-foreground" aria-live="polite">
-          {copied === 'copied' && 'The key is on your clipboard.'}
-          {copied === 'failed' && 'Copying did not work here. The key is selected: copy it with your keyboard or menu.'}
-        </p>
-      </div>
-    </Alert>
+      heading={<>API key “{created.name}” created</>}
+      description="Copy the key now and store it somewhere safe. It will not be shown again."
+      field={{ id: 'new-api-key', label: 'Your new API key' }}
+      value={created.key}
+      noun="key"
+      onDismiss={onDismiss}
+    />
   );
 }
 

@@ -39,14 +39,14 @@ export async function enqueueEvents(
   return { ids, runIds };
 }
 
-async function registry(): Promise<EmbeddedRegistry> {
-  let r = currentEmbeddedRegistry();
-  if (!r) {
-    // The registry is set up by server/jobs/index.ts; a bare `inngest.send` may come before anything imported it.
-    await import('../index');
-    r = currentEmbeddedRegistry();
-  }
-  if (!r) throw new Error('Embedded jobs are not configured');
+/**
+ * The functions events are matched against. The composition root (server/jobs/index.ts) sets it when it
+ * is imported: by the server at start, the /api/inngest route, the test setup and the benches. Nothing
+ * here imports it back, so the client, the driver and the functions form no import circle.
+ */
+function registry(): EmbeddedRegistry {
+  const r = currentEmbeddedRegistry();
+  if (!r) throw new Error('Embedded jobs are not composed: import @/server/jobs (the list of functions) before sending events');
   return r;
 }
 
@@ -68,7 +68,7 @@ export const embeddedFetch = (async (input: RequestInfo | URL, init?: RequestIni
     const text = init?.body != null ? String(init.body) : input instanceof Request ? await input.text() : '[]';
     const parsed: unknown = JSON.parse(text);
     const events = (Array.isArray(parsed) ? parsed : [parsed]) as IncomingEvent[];
-    const { ids } = await enqueueEvents(getDb(), await registry(), events);
+    const { ids } = await enqueueEvents(getDb(), registry(), events);
     return json({ ids, status: 200 });
   } catch (err) {
     logger.error('embedded jobs: storing events failed', { err });

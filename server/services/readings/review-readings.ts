@@ -61,7 +61,7 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
       const [row] = await tx.update(meterReadings).set(changes).where(and(readingScope(ctx), eq(meterReadings.id, reading.id))).returning();
       const view = readingView(row!);
       await writeAudit(tx, ctx, { action: input.status === 'confirmed' ? 'reading.confirm' : 'reading.reject', entityId: row!.id, before: { status: 'submitted' }, after: view });
-      if (input.status === 'confirmed') await emitEvent(tx, ctx, 'reading.confirmed', { readingId: row!.id, meterId: meter.id, value: view.value, status: 'confirmed' });
+      if (input.status === 'confirmed') await emitEvent(tx, ctx, 'reading.confirmed', { readingId: row!.id, meterId: meter.id, value: view.value, consumption: view.consumption, status: 'confirmed' });
       views.push(view);
     }
     return ids.map((id) => views.find((v) => v.id === id)!);

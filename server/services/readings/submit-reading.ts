@@ -67,7 +67,7 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
     }
     const view = readingView(row!);
     await writeAudit(tx, ctx, { action: 'reading.submit', entityId: row!.id, after: view });
-    await emitEvent(tx, ctx, 'reading.submitted', { readingId: row!.id, meterId: meter!.id, value: view.value, status: 'submitted' });
+    await emitEvent(tx, ctx, 'reading.submitted', { readingId: row!.id, meterId: meter!.id, value: view.value, readAt: view.readAt.toISOString(), status: 'submitted' });
     return view;
   });
 }

@@ -2,27 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { apartmentResidents, events, invoiceStatusEnum } from '@/db/schema';
-import { createRestHandler } from '@/server/api/rest-adapter';
-import { appRouter } from '@/server/api/root';
 import { INVOICE_TRANSITIONS } from '@/server/domain/invoice-status';
 import { isValidReferenceNumber } from '@/server/domain/reference-number';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
+import { restClient } from '@/test/rest-client';
 import { bearerFor, makeTenant, serviceContext, TEST_PASSWORD, type TestTenant } from '@/test/factories';
 
-const rest = createRestHandler(appRouter);
-
-function api(authorization: string) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await rest(
-      new Request(`http://localhost/api${path}`, {
-        method,
-        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
-  };
-}
+const api = restClient;
 
 /** A building with three apartments, five kinds of rules and water meters with readings for October. */
 async function billedBuilding(t: TestTenant) {

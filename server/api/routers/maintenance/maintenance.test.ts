@@ -4,26 +4,12 @@ import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { GET as downloadRoute } from '@/app/api/uploads/[id]/route';
 import { getDb, rawQuery } from '@/db/client';
 import { apartmentResidents, apartments, buildings, events, maintenanceStatusEnum } from '@/db/schema';
-import { createRestHandler } from '@/server/api/rest-adapter';
-import { appRouter } from '@/server/api/root';
 import { MAINTENANCE_TRANSITIONS } from '@/server/domain/maintenance-status';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
 import { addUser, bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
+import { restClient } from '@/test/rest-client';
 
-const rest = createRestHandler(appRouter);
-
-function api(authorization: string) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await rest(
-      new Request(`http://localhost/api${path}`, {
-        method,
-        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
-  };
-}
+const api = restClient;
 
 async function upload(authorization: string, bytes: Uint8Array, name = 'photo.png') {
   const form = new FormData();

@@ -3,8 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { apartmentResidents, apartments, buildings, events, meterReadings } from '@/db/schema';
-import { createRestHandler } from '@/server/api/rest-adapter';
-import { appRouter } from '@/server/api/root';
 import { reviewReadings } from '@/server/services/readings/review-readings';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { createMeter } from '@/server/services/meters/create-meter';
@@ -12,22 +10,10 @@ import { ValidationError } from '@/server/services/errors';
 import { storeUpload } from '@/server/services/uploads/store-upload';
 import { createApiContext } from '@/server/api/context';
 import { createCaller } from '@/server/api/root';
+import { restClient } from '@/test/rest-client';
 import { bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
-const rest = createRestHandler(appRouter);
-
-function api(authorization: string) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await rest(
-      new Request(`http://localhost/api${path}`, {
-        method,
-        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
-  };
-}
+const api = restClient;
 
 /** The tRPC API as the tenant's manager (the readings queue is a UI procedure, not REST). */
 async function caller(t: TestTenant) {

@@ -1,0 +1,77 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useTRPC } from '@/lib/trpc/react';
+import { EndpointForm, type EndpointValues } from './endpoint-form';
+import type { WebhookEndpoint } from './types';
+
+const EMPTY: EndpointValues = { url: '', description: null, events: [] };
+
+/** URL, description and events of a new endpoint; its signing secret comes back this once. */
+export function AddEndpointDialog({
+  open,
+  onOpenChange,
+  onAdded,
+  returnFocus,
+  focusAfterAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded: (endpoint: WebhookEndpoint & { secret: string }) => void;
+  returnFocus: () => HTMLElement | null;
+  /** The secret on the page, once it is there. */
+  focusAfterAdded: () => HTMLElement | null;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add a webhook endpoint"
+      description="Each event you choose is POSTed as JSON to the URL and signed. You see the signing secret once, right after adding."
+      className="max-w-2xl"
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterAdded}
+    >
+      {({ finish, setBusy }) => (
+        <AddEndpointForm
+          onBusyChange={setBusy}
+          onAdded={(endpoint) => {
+            finish();
+            onAdded(endpoint);
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function AddEndpointForm({ onBusyChange, onAdded }: { onBusyChange: (busy: boolean) => void; onAdded: (endpoint: WebhookEndpoint & { secret: string }) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.webhooks.create.mutationOptions());
+
+  function submit(values: EndpointValues, fail: (error: unknown) => void) {
+    onBusyChange(true);
+    create.mutate(values, {
+      onSettled: () => onBusyChange(false),
+      onSuccess: ({ data }) => {
+        void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
+        onAdded(data);
+      },
+      onError: fail,
+    });
+  }
+
+  return (
+    <EndpointForm
+      initial={EMPTY}
+      submitLabel="Add endpoint"
+      pendingLabel="Adding…"
+      // Added: the dialog is closing; the button stays busy rather than inviting a second endpoint.
+      pending={create.isPending || create.isSuccess}
+      failureMessage="The endpoint could not be added."
+      onSubmit={submit}
+    />
+  );
+}

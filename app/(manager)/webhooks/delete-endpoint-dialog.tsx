@@ -1,0 +1,72 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import type { WebhookEndpoint } from './types';
+
+/** Deletes an endpoint after a confirmation; its waiting deliveries are never sent. Mounted per endpoint. */
+export function DeleteEndpointDialog({
+  endpoint,
+  open,
+  onOpenChange,
+  onDeleted,
+  returnFocus,
+  focusAfterDeleted,
+}: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+  /** Where the focus goes once the endpoint (and its actions button) is gone. */
+  focusAfterDeleted: () => HTMLElement | null;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(trpc.webhooks.delete.mutationOptions());
+  const deleted = useRef(false);
+
+  function confirm() {
+    if (remove.isPending) return;
+    const done = (message: string) => {
+      deleted.current = true;
+      void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
+      onDeleted(message);
+      onOpenChange(false);
+    };
+    remove.mutate(
+      { id: endpoint.id },
+      {
+        onSuccess: () => done(`The endpoint ${endpoint.url} has been deleted.`),
+        onError: (failure) => {
+          // Deleted meanwhile (another tab, the REST API): the outcome is the one asked for.
+          if (errorCode(failure) === 'NOT_FOUND') done(`The endpoint ${endpoint.url} had already been deleted.`);
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete this endpoint?"
+      description={
+        <>
+          <span className="font-medium wrap-anywhere text-foreground">{endpoint.url}</span> stops receiving events at once. Deliveries still
+          waiting are cancelled, and the delivery log is deleted with it. This cannot be undone.
+        </>
+      }
+      keepLabel="Keep endpoint"
+      confirmLabel="Delete endpoint"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `The endpoint could not be deleted. ${describeError(remove.error)}` : null}
+      onConfirm={confirm}
+      returnFocus={() => (deleted.current ? focusAfterDeleted() : returnFocus())}
+    />
+  );
+}

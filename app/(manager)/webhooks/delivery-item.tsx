@@ -1,0 +1,99 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ChevronRightIcon, RotateCwIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { cn } from '@/lib/utils';
+import { DeliveryDetails } from './delivery-details';
+import { formatAttemptTime } from './format';
+import type { DeliveryAttempt } from './types';
+
+const STATUS = {
+  pending: { label: 'Pending', variant: 'warning' },
+  succeeded: { label: 'Succeeded', variant: 'success' },
+  failed: { label: 'Failed', variant: 'destructive' },
+} as const;
+
+/** The line under the event: attempt, answer, duration and when (or, for one still to come, when it is due). */
+function summary(attempt: DeliveryAttempt, paused: boolean): string[] {
+  const parts = [`Attempt ${attempt.attempt}`];
+  if (attempt.status === 'pending') {
+    if (paused) parts.push('waits until the endpoint is resumed');
+    else if (attempt.nextAttemptAt) parts.push(`due ${formatAttemptTime(attempt.nextAttemptAt)}`);
+    return parts;
+  }
+  parts.push(attempt.responseStatus === null ? 'No answer' : `HTTP ${attempt.responseStatus}`);
+  if (attempt.durationMs !== null) parts.push(`${attempt.durationMs} ms`);
+  parts.push(formatAttemptTime(attempt.createdAt));
+  return parts;
+}
+
+/**
+ * One attempt in the log: a button that shows what was sent and received, and for the newest attempt of a
+ * delivery that has not succeeded, a retry that sends it again now.
+ */
+export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attempt: DeliveryAttempt; endpointId: string; canRetry: boolean; paused: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const retry = useMutation(trpc.webhooks.retry.mutationOptions());
+  const status = STATUS[attempt.status];
+
+  function retryNow() {
+    if (retry.isPending) return;
+    retry.mutate(
+      { id: endpointId, deliveryId: attempt.deliveryId },
+      { onSettled: () => void queryClient.invalidateQueries(trpc.webhooks.deliveries.infiniteQueryFilter({ id: endpointId })) },
+    );
+  }
+
+  return (
+    <li className="grid min-w-0 gap-2 px-2 py-2 sm:px-3">
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded(!expanded)}
+          className="flex min-h-11 min-w-0 flex-1 items-start gap-2 rounded-md px-1 py-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ChevronRightIcon className={cn('mt-0.5 size-4 shrink-0 text-muted-foreground motion-safe:transition-transform', expanded && 'rotate-90')} aria-hidden="true" />
+          <span className="grid min-w-0 gap-1">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-sm font-medium wrap-anywhere">{attempt.event}</span>
+              <Badge variant={status.variant}>{status.label}</Badge>
+            </span>
+            <span className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+              {summary(attempt, paused).map((part, index) => (
+                <span key={index}>
+                  {index > 0 && <span aria-hidden="true">· </span>}
+                  {part}
+                </span>
+              ))}
+            </span>
+          </span>
+        </button>
+        {canRetry && (
+          <Button variant="outline" aria-disabled={retry.isPending} onClick={retryNow} className="h-11 shrink-0 aria-disabled:opacity-60 sm:h-9 sm:px-3">
+            <RotateCwIcon aria-hidden="true" />
+            {retry.isPending ? 'Retrying…' : 'Retry'}
+            <span className="sr-only">
+              {' '}
+              {attempt.event}, attempt {attempt.attempt}
+            </span>
+          </Button>
+        )}
+      </div>
+      {retry.isError && <ErrorAlert>The delivery could not be retried. {describeError(retry.error)}</ErrorAlert>}
+      <div id={detailsId} hidden={!expanded} className="min-w-0 pb-2 pl-7 sm:pl-8">
+        {expanded && <DeliveryDetails attempt={attempt} paused={paused} />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useTRPC } from '@/lib/trpc/react';
+import { EndpointForm, type EndpointValues } from './endpoint-form';
+import type { WebhookEndpoint } from './types';
+
+const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((event) => b.includes(event));
+
+/** Changes an endpoint's URL, description or events; only what changed is sent. Mounted per endpoint. */
+export function EditEndpointDialog({
+  endpoint,
+  open,
+  onOpenChange,
+  onSaved,
+  returnFocus,
+  focusAfterSaved,
+}: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (message: string) => void;
+  /** The endpoint's actions button. */
+  returnFocus: () => HTMLElement | null;
+  /** The confirmation on the page, once it is there. */
+  focusAfterSaved: () => HTMLElement | null;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit endpoint"
+      description="Deliveries already scheduled go to the new URL. The signing secret stays the same."
+      className="max-w-2xl"
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterSaved}
+    >
+      {({ finish, setBusy }) => (
+        <EditEndpointForm
+          endpoint={endpoint}
+          onBusyChange={setBusy}
+          onUnchanged={() => onOpenChange(false)}
+          onSaved={(message) => {
+            finish();
+            onSaved(message);
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function EditEndpointForm({
+  endpoint,
+  onBusyChange,
+  onUnchanged,
+  onSaved,
+}: {
+  endpoint: WebhookEndpoint;
+  onBusyChange: (busy: boolean) => void;
+  onUnchanged: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.webhooks.update.mutationOptions());
+
+  function submit(values: EndpointValues, fail: (error: unknown) => void) {
+    const changes = {
+      ...(values.url !== endpoint.url ? { url: values.url } : {}),
+      ...(values.description !== endpoint.description ? { description: values.description } : {}),
+      ...(!sameEvents(values.events, endpoint.events) ? { events: values.events } : {}),
+    };
+    if (Object.keys(changes).length === 0) return onUnchanged();
+    onBusyChange(true);
+    update.mutate(
+      { id: endpoint.id, ...changes },
+      {
+        onSettled: () => onBusyChange(false),
+        onSuccess: ({ data }) => {
+          void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
+          onSaved(`The endpoint ${data.url} has been saved.`);
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  return (
+    <EndpointForm
+      initial={{ url: endpoint.url, description: endpoint.description, events: endpoint.events }}
+      submitLabel="Save endpoint"
+      pendingLabel="Saving…"
+      pending={update.isPending}
+      failureMessage="The endpoint could not be saved."
+      onSubmit={submit}
+    />
+  );
+}

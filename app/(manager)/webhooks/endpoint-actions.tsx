@@ -1,0 +1,111 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EllipsisVerticalIcon, KeyRoundIcon, PauseIcon, PencilIcon, PlayIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import type { WebhookEndpoint } from './types';
+
+/** The actions that open a dialog of their own. */
+export type EndpointDialogKind = 'edit' | 'rotate' | 'delete';
+
+/**
+ * An endpoint's actions behind one 44 px button, so they stay in reach on a phone: pause or resume and send
+ * a test here at once; edit, rotate the secret and delete through the page's dialogs.
+ */
+export function EndpointActions({
+  endpoint,
+  onTestSent,
+  onNotice,
+  onDialog,
+}: {
+  endpoint: WebhookEndpoint;
+  onTestSent: () => void;
+  /** A change to report on the page, or why it failed. */
+  onNotice: (text: string, tone?: 'success' | 'destructive') => void;
+  onDialog: (kind: EndpointDialogKind) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.webhooks.update.mutationOptions());
+  const test = useMutation(trpc.webhooks.test.mutationOptions());
+
+  function setActive(active: boolean) {
+    if (update.isPending) return;
+    update.mutate(
+      { id: endpoint.id, active },
+      {
+        onSuccess: () =>
+          onNotice(
+            active
+              ? `${endpoint.url} is active again. Deliveries that waited go out now, in order.`
+              : `${endpoint.url} is paused. Its deliveries wait until you resume it.`,
+          ),
+        onError: (error) => onNotice(`The endpoint could not be ${active ? 'resumed' : 'paused'}. ${describeError(error)}`, 'destructive'),
+        onSettled: () => void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter()),
+      },
+    );
+  }
+
+  function sendTest() {
+    if (test.isPending) return;
+    test.mutate(
+      { id: endpoint.id },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries(trpc.webhooks.deliveries.infiniteQueryFilter({ id: endpoint.id }));
+          onTestSent();
+          onNotice(
+            endpoint.active
+              ? `A test ping is on its way to ${endpoint.url}. Follow it in the delivery log.`
+              : `A test ping for ${endpoint.url} waits in the delivery log until you resume the endpoint.`,
+          );
+        },
+        onError: (error) => onNotice(`The test could not be sent. ${describeError(error)}`, 'destructive'),
+      },
+    );
+  }
+
+  return (
+    // Not modal: the dialogs that the items open manage focus and the rest of the page themselves.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" data-endpoint-actions={endpoint.id} aria-label={`Actions for ${endpoint.url}`} className="-mt-2 -mr-2 shrink-0">
+          <EllipsisVerticalIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {endpoint.active ? (
+          <DropdownMenuItem className="min-h-11" disabled={update.isPending} onSelect={() => setActive(false)}>
+            <PauseIcon aria-hidden="true" />
+            Pause
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem className="min-h-11" disabled={update.isPending} onSelect={() => setActive(true)}>
+            <PlayIcon aria-hidden="true" />
+            Resume
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem className="min-h-11" disabled={test.isPending} onSelect={sendTest}>
+          <SendIcon aria-hidden="true" />
+          Send test
+        </DropdownMenuItem>
+        <DropdownMenuItem className="min-h-11" onSelect={() => onDialog('edit')}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </DropdownMenuItem>
+        <DropdownMenuItem className="min-h-11" onSelect={() => onDialog('rotate')}>
+          <KeyRoundIcon aria-hidden="true" />
+          Rotate secret
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem className="min-h-11 text-destructive data-[highlighted]:text-destructive" onSelect={() => onDialog('delete')}>
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

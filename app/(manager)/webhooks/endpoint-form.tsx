@@ -1,0 +1,125 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { EventPicker } from './event-picker';
+
+/** The server's limits (server/api/routers/webhooks). */
+const MAX_URL_LENGTH = 2000;
+const MAX_DESCRIPTION_LENGTH = 500;
+
+type Field = 'url' | 'description' | 'events';
+const FIELDS: readonly Field[] = ['url', 'description', 'events'];
+
+/** The server's path of a refused value → the field that shows it ("events.2" is the events picker's). */
+function fieldOf(path: string): Field | undefined {
+  if (path === 'url' || path === 'description') return path;
+  return /^events(\b|$)/.test(path) ? 'events' : undefined;
+}
+
+export type EndpointValues = { url: string; description: string | null; events: string[] };
+
+function checkUrl(url: string): string | null {
+  if (!url) return 'Enter the address that receives the deliveries.';
+  if (url.length > MAX_URL_LENGTH) return `Use at most ${MAX_URL_LENGTH} characters.`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'Enter a whole address such as https://example.com/webhooks.';
+  }
+  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : 'Use an address that starts with https://.';
+}
+
+/** URL, description and events of an endpoint, checked here first and then by the server (its 422 next to the fields). */
+export function EndpointForm({
+  initial,
+  submitLabel,
+  pendingLabel,
+  pending,
+  failureMessage,
+  onSubmit,
+}: {
+  initial: EndpointValues;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The start of the form's message when the server refuses: "The endpoint could not be added." */
+  failureMessage: string;
+  /** Sends the values; `fail` shows the server's refusal. */
+  onSubmit: (values: EndpointValues, fail: (error: unknown) => void) => void;
+}) {
+  const [url, setUrl] = useState(initial.url);
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [events, setEvents] = useState<string[]>(initial.events);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const found: Partial<Record<Field, string>> = {};
+    const urlProblem = checkUrl(url.trim());
+    if (urlProblem) found.url = urlProblem;
+    if (events.length === 0) found.events = 'Choose at least one event.';
+    if (Object.keys(found).length) return fail(found);
+    clear();
+    onSubmit({ url: url.trim(), description: description.trim() || null, events }, (error) => {
+      const failure = formFailure(error, failureMessage, fieldOf, ' ');
+      fail(failure.errors, failure.formError);
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!pending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <FormField label="URL" description="Where the deliveries are POSTed, e.g. https://example.com/webhooks." error={errors.url}>
+        <Input
+          ref={ref('url')}
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAX_URL_LENGTH}
+          value={url}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            clearError('url');
+          }}
+        />
+      </FormField>
+      <FormField label="Description" description="Optional: what receives them, e.g. “Accounting system”." error={errors.description}>
+        <Input
+          ref={ref('description')}
+          name="description"
+          autoComplete="off"
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            clearError('description');
+          }}
+        />
+      </FormField>
+      <EventPicker
+        selected={events}
+        error={errors.events}
+        focusRef={ref('events')}
+        onChange={(next) => {
+          setEvents(next);
+          clearError('events');
+        }}
+      />
+      <DialogActions label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
+    </form>
+  );
+}

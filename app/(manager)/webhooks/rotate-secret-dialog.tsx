@@ -1,0 +1,72 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import type { WebhookEndpoint } from './types';
+
+/** How long the previous secret keeps signing after a rotation; sent, so that the text and the server agree. */
+const OVERLAP_HOURS = 24;
+
+/** A new signing secret after a confirmation; both sign for a day. Mounted per endpoint. */
+export function RotateSecretDialog({
+  endpoint,
+  open,
+  onOpenChange,
+  onRotated,
+  returnFocus,
+  focusAfterRotated,
+}: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The new secret, to be shown this once. */
+  onRotated: (endpoint: WebhookEndpoint & { secret: string }) => void;
+  returnFocus: () => HTMLElement | null;
+  focusAfterRotated: () => HTMLElement | null;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
+  const rotated = useRef(false);
+
+  function confirm() {
+    if (rotate.isPending) return;
+    rotate.mutate(
+      { id: endpoint.id, overlapHours: OVERLAP_HOURS },
+      {
+        onSuccess: ({ data }) => {
+          rotated.current = true;
+          void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
+          onRotated(data);
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Rotate the signing secret?"
+      description={
+        <>
+          A new secret is made for <span className="font-medium wrap-anywhere text-foreground">{endpoint.url}</span> and shown once. For the
+          next {OVERLAP_HOURS} hours every delivery carries both signatures, the new one first, so the receiver can switch to the new secret
+          without missing a delivery. After that only the new secret signs.
+        </>
+      }
+      keepLabel="Cancel"
+      confirmLabel="Rotate secret"
+      pendingLabel="Rotating…"
+      pending={rotate.isPending}
+      error={rotate.isError ? `The secret could not be rotated. ${describeError(rotate.error)}` : null}
+      onConfirm={confirm}
+      returnFocus={() => (rotated.current ? focusAfterRotated() : returnFocus())}
+      destructive={false}
+    />
+  );
+}

@@ -1,0 +1,194 @@
+import { createElement } from 'react';
+import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { memberships, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { NotificationEmail } from '@/emails';
+import { env } from '@/server/env';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail/send-mail';
+import { openSecret } from '@/server/webhooks/secret-box';
+import { sendWebhook, type WebhookResponse } from '@/server/webhooks/send-webhook';
+import { signatureHeader } from '@/server/webhooks/signature';
+import { webhookNetworkPolicy } from './webhook-view';
+
+/** After attempt n fails, the next one waits RETRY_DELAYS_SECONDS[n - 1]; after the last, the delivery has failed. */
+export const RETRY_DELAYS_SECONDS = [30, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600, 24 * 3600];
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/** Failed attempts in a row after which the tenant's admins are emailed, and after which the endpoint is paused. */
+export const ALERT_AFTER_FAILURES = 20;
+export const DISABLE_AFTER_FAILURES = 100;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+const LEASE_MS = 2 * 60_000;
+const BATCH = 100;
+const ENDPOINTS_AT_ONCE = 8;
+
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+type Delivery = typeof webhookDeliveries.$inferSelect;
+export type Sender = (req: { url: string; headers: Record<string, string>; body: string }, opts: { timeoutMs: number; allowPrivate: boolean; httpsOnly: boolean }) => Promise<WebhookResponse>;
+
+/**
+ * Sends every delivery that is due, until none is or `budgetMs` has passed. Each endpoint is leased to
+ * one run at a time and its deliveries go out in the order they were written; several endpoints are
+ * served at once. Every attempt is recorded before the next is made, so a restart resends at most the
+ * attempt that was in flight (with the same X-Service-Delivery) and never one recorded as a success.
+ */
+export async function deliverDueWebhooks({ db, budgetMs = 50_000, send = sendWebhook }: { db: Db; budgetMs?: number; send?: Sender }): Promise<{ attempted: number; nextDueAt: Date | null }> {
+  const deadline = Date.now() + budgetMs;
+  let attempted = 0;
+  while (Date.now() < deadline) {
+    const endpoints = await claimEndpoints(db);
+    if (!endpoints.length) break;
+    const counts = await Promise.all(
+      endpoints.map((endpoint) =>
+        deliverToEndpoint(db, endpoint, deadline, send).finally(() =>
+          db.update(webhookEndpoints).set({ leasedUntil: null }).where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id))),
+        ),
+      ),
+    );
+    attempted += counts.reduce((a, b) => a + b, 0);
+  }
+  return { attempted, nextDueAt: await nextDueAt(db) };
+}
+
+/** Endpoints with due deliveries that no other run holds, leased to this one. */
+async function claimEndpoints(db: Db): Promise<Endpoint[]> {
+  const now = new Date();
+  const candidates = db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.active, true),
+        or(isNull(webhookEndpoints.leasedUntil), lt(webhookEndpoints.leasedUntil, now)),
+        sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.endpointId} = ${webhookEndpoints.id} and ${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .limit(ENDPOINTS_AT_ONCE)
+    .for('update', { skipLocked: true });
+  return db
+    .update(webhookEndpoints)
+    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    // all tenants: the sender serves every tenant's endpoints (each delivery keeps its own tenant).
+    .where(and(inArray(webhookEndpoints.id, candidates), or(isNull(webhookEndpoints.leasedUntil), lt(webhookEndpoints.leasedUntil, now))))
+    .returning();
+}
+
+async function deliverToEndpoint(db: Db, endpoint: Endpoint, deadline: number, send: Sender): Promise<number> {
+  let attempted = 0;
+  while (Date.now() < deadline) {
+    const now = new Date();
+    const due = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.tenantId, endpoint.tenantId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(BATCH);
+    if (!due.length) break;
+    await db.update(webhookEndpoints).set({ leasedUntil: new Date(now.getTime() + LEASE_MS) }).where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
+    for (const delivery of due) {
+      if (Date.now() >= deadline) return attempted;
+      const headers = requestHeaders(endpoint, delivery);
+      const result = await send({ url: endpoint.url, headers, body: delivery.body }, { timeoutMs: DELIVERY_TIMEOUT_MS, ...webhookNetworkPolicy() });
+      attempted++;
+      const { active } = await recordAttempt(db, endpoint, delivery, headers, result);
+      if (!active) return attempted;
+    }
+  }
+  return attempted;
+}
+
+/** API.md's headers; the signature with the current secret, and during a rotation also the previous one. */
+function requestHeaders(endpoint: Endpoint, delivery: Delivery): Record<string, string> {
+  const secrets = [openSecret(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date()) {
+    secrets.push(openSecret(endpoint.previousSecretEncrypted));
+  }
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': 'PropertyBilling-Webhooks/1.0',
+    'X-Service-Event': delivery.eventType,
+    'X-Service-Delivery': delivery.id,
+    'X-Service-Timestamp': String(Math.floor(Date.now() / 1000)),
+    'X-Service-Signature': signatureHeader(delivery.body, secrets),
+  };
+}
+
+/** The attempt, the delivery's next state and the endpoint's failure run, in one transaction. */
+async function recordAttempt(db: Db, endpoint: Endpoint, delivery: Delivery, headers: Record<string, string>, result: WebhookResponse): Promise<{ active: boolean }> {
+  const now = new Date();
+  const attempt = delivery.attempts + 1;
+  const gone = result.status === 410;
+  const retryIn = RETRY_DELAYS_SECONDS[attempt - 1];
+  const status = result.ok ? 'succeeded' : gone || retryIn === undefined ? 'failed' : 'pending';
+  const state = await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      tenantId: delivery.tenantId,
+      deliveryId: delivery.id,
+      attempt,
+      succeeded: result.ok,
+      requestHeaders: headers,
+      responseStatus: result.status,
+      responseBody: result.body,
+      durationMs: Math.round(result.durationMs),
+      error: result.error ?? (result.ok ? null : `HTTP ${result.status}`),
+      createdAt: now,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, status, nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryIn! * 1000) : now })
+      .where(and(eq(webhookDeliveries.tenantId, delivery.tenantId), eq(webhookDeliveries.id, delivery.id)));
+    const failures = result.ok ? 0 : sql`${webhookEndpoints.consecutiveFailures} + 1`;
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ consecutiveFailures: failures, updatedAt: now })
+      .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)))
+      .returning({ failures: webhookEndpoints.consecutiveFailures, active: webhookEndpoints.active });
+    if (!row) return { failures: 0, active: false };
+    const reason = gone ? 'gone' : row.failures >= DISABLE_AFTER_FAILURES ? 'failing' : null;
+    if (reason && row.active) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ active: false, disabledReason: reason })
+        .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
+      return { failures: row.failures, active: false };
+    }
+    return row;
+  });
+  if (!result.ok && state.failures === ALERT_AFTER_FAILURES) await alertAdmins(db, endpoint, state.failures, now);
+  return { active: state.active };
+}
+
+/** Tells the tenant's admins that an endpoint keeps failing, once per run of failures. */
+async function alertAdmins(db: Db, endpoint: Endpoint, failures: number, now: Date): Promise<void> {
+  const admins = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, endpoint.tenantId), eq(memberships.role, 'admin'), isNull(users.disabledAt)));
+  for (const admin of admins) {
+    await sendMail({
+      to: admin.email,
+      subject: 'A webhook endpoint keeps failing',
+      react: createElement(NotificationEmail, {
+        title: 'Webhook deliveries are failing',
+        paragraphs: [
+          `The last ${failures} deliveries to ${endpoint.url} failed. They are retried for a day; after ${DISABLE_AFTER_FAILURES} failures in a row the endpoint is paused.`,
+          'Check that the receiver is up and answers 2xx within 10 seconds; the delivery log shows each answer.',
+        ],
+        action: { label: 'Open webhooks', url: `${env.APP_URL}/webhooks` },
+      }),
+      idempotencyKey: `webhook-failing:${endpoint.id}:${now.toISOString()}:${admin.email}`,
+    }).catch((err: unknown) => logger.warn('webhook failure alert not sent', { endpointId: endpoint.id, err: err instanceof Error ? err.message : String(err) }));
+  }
+}
+
+/** When the next delivery of an active endpoint is due (null: none is waiting). */
+async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(webhookDeliveries.nextAttemptAt) })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookEndpoints.active, true)));
+  return row?.at ?? null;
+}
