@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, rawQuery } from '@/db/client';
-import { apartmentResidents, type Role } from '@/db/schema';
+import { apartmentResidents } from '@/db/schema';
 import { createJob } from '@/server/jobs/progress';
 import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
@@ -15,11 +15,7 @@ import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { sendTestWebhook } from '@/server/services/webhooks/send-test-webhook';
 import { storeUpload } from '@/server/services/uploads/store-upload';
 import { bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
-import { buildOpenApiDocument } from './openapi';
-import { handlerRoutes } from './openapi-routes';
-import { listProcedures } from './procedures';
-import { createRestHandler } from './rest-adapter';
-import { appRouter } from './root';
+import { declaredStatuses, dispatch, dispatcherOf, type DocOp, entityOfParam, type Json, type JsonObject, type MediaType, operations, resolveRef, type PathEntity, rolesOf, type Schema, strayHandlers } from '@/test/openapi-doc';
 
 /*
  * A contract sweep generated from the OpenAPI document served at /api/openapi.json (API.md, "Conventions"):
@@ -30,101 +26,9 @@ import { appRouter } from './root';
  *   (d) every error body seen has the contract's shape and status, and the document declares the errors
  */
 
-// ---------------------------------------------------------------------------------------------
-// The document, read as plain JSON.
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-type Schema = JsonObject;
-type MediaType = { schema?: Schema; example?: Json };
-type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
-type Operation = {
-  security?: Json[];
-  parameters?: Array<Parameter | { $ref: string }>;
-  requestBody?: { required?: boolean; content: Record<string, MediaType> };
-  responses: Record<string, JsonObject>;
-};
-type DocOp = {
-  key: string;
-  method: string;
-  path: string;
-  operation: Operation;
-  isPublic: boolean;
-  pathParams: string[];
-  params: Parameter[];
-};
-
-const doc = buildOpenApiDocument() as unknown as JsonObject & { paths: Record<string, Record<string, Operation>>; security?: Json[] };
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-function resolveRef<T>(value: unknown): T {
-  let v = value as { $ref?: string };
-  for (let hops = 0; v && typeof v === 'object' && typeof v.$ref === 'string'; hops++) {
-    if (hops > 10 || !v.$ref.startsWith('#/')) throw new Error(`Cannot resolve ${v.$ref}`);
-    let target: unknown = doc;
-    for (const part of v.$ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    if (target === undefined) throw new Error(`Dangling $ref ${v.$ref}`);
-    v = target as { $ref?: string };
-  }
-  return v as T;
-}
-
-const operations: DocOp[] = Object.entries(doc.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => HTTP_METHODS.has(method))
-    .map(([method, operation]) => {
-      const security = operation.security ?? doc.security ?? [];
-      return {
-        key: `${method} ${path}`,
-        method,
-        path,
-        operation,
-        isPublic: Array.isArray(security) && security.length === 0,
-        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
-        params: (operation.parameters ?? []).map((p) => resolveRef<Parameter>(p)),
-      };
-    }),
-);
 // Public operations (security: []) need no credentials, so they are outside this sweep; /health is one of them.
 const protectedOps = operations.filter((o) => !o.isPublic && o.path !== '/health');
 
-// ---------------------------------------------------------------------------------------------
-// Dispatch: tRPC procedures through the REST adapter, the documented route handlers directly.
-
-const rest = createRestHandler(appRouter);
-const procedures = new Map<string, NonNullable<ReturnType<typeof listProcedures>[number]['meta']>>(
-  listProcedures(appRouter)
-    .filter((p) => p.meta?.openapi)
-    .map((p) => [`${p.meta!.openapi!.method.toLowerCase()} ${p.meta!.openapi!.path}`, p.meta!] as const),
-);
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-/** Route handlers outside tRPC (server/api/openapi-routes.ts) with the roles their `restRoute(...)` allows. */
-const HANDLERS: Record<string, { handler: () => Promise<Handler>; roles: Role[] }> = {
-  'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
-  'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
-  'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as Handler, roles: ['admin', 'manager', 'resident'] },
-  'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as Handler, roles: ['admin', 'manager', 'resident'] },
-  'post /buildings/{id}/apartments/import': {
-    handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as Handler,
-    roles: ['admin', 'manager'],
-  },
-};
-const handlerKeys = new Set<string>(handlerRoutes.map((r) => `${r.method} ${r.path}`));
-const ALL_ROLES: Role[] = ['admin', 'manager', 'resident'];
-
-function dispatcherOf(op: DocOp): 'handler' | 'trpc' | undefined {
-  if (handlerKeys.has(op.key)) return HANDLERS[op.key] ? 'handler' : undefined;
-  return procedures.has(op.key) ? 'trpc' : undefined;
-}
-
-/** The roles that may call the operation at all: the procedure's `meta.roles` (any signed-in role without it), or the handler's. */
-function rolesOf(op: DocOp): Role[] {
-  const kind = dispatcherOf(op);
-  if (kind === 'handler') return HANDLERS[op.key]!.roles;
-  if (kind === 'trpc') return procedures.get(op.key)!.roles ?? ALL_ROLES;
-  throw new Error(`The sweep cannot dispatch ${op.key}`);
-}
 const residentsMayCall = (op: DocOp) => rolesOf(op).includes('resident');
 
 type Sent = { headers: Record<string, string>; body?: string | FormData; bodyText?: string };
@@ -135,9 +39,7 @@ async function call(op: DocOp, params: Record<string, string>, sent: Sent, query
   const url = new URL(`http://localhost/api${path}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const request = new Request(url, { method: op.method.toUpperCase(), headers: sent.headers, body: sent.body });
-  const kind = dispatcherOf(op);
-  if (!kind) throw new Error(`The sweep cannot dispatch ${op.key}`);
-  const res = kind === 'trpc' ? await rest(request) : await (await HANDLERS[op.key]!.handler())(request, { params: Promise.resolve({ ...params }) });
+  const res = await dispatch(op, request, params);
   const contentType = res.headers.get('content-type') ?? '';
   const text = res.status === 204 ? '' : await res.text();
   let body: unknown = text.length > 300 ? `${text.slice(0, 300)}…` : text;
@@ -279,10 +181,6 @@ function requiredQuery(op: DocOp): Record<string, string> {
 // ---------------------------------------------------------------------------------------------
 // (d) The contract's error bodies.
 
-function declaredStatuses(op: DocOp): number[] {
-  return Object.keys(op.operation.responses).map(Number);
-}
-
 function errorShapeProblems(seen: Seen): string[] {
   const problems: string[] = [];
   if (seen.status < 400) return problems;
@@ -373,34 +271,14 @@ async function populate(t: TestTenant): Promise<Entities> {
   };
 }
 
-/**
- * Which entity a path parameter names, by the collection before it (`/buildings/{id}` → a building).
- * An operation with a parameter this table does not know fails the sweep: add its entity to `populate`.
- */
-const PATH_IDS: Record<string, keyof Entities> = {
-  'api-keys/{id}': 'apiKeyId',
-  'buildings/{id}': 'buildingId',
-  'apartments/{aptId}': 'apartmentId',
-  'residents/{id}': 'residentLinkId',
-  'invitations/{id}': 'invitationId',
-  'maintenance-requests/{id}': 'requestId',
-  'meters/{id}': 'meterId',
-  'readings/{readingId}': 'readingId',
-  'invoices/{id}': 'invoiceId',
-  'jobs/{id}': 'jobId',
-  'uploads/{id}': 'uploadId',
-  'webhooks/{id}': 'webhookId',
-  'deliveries/{deliveryId}': 'deliveryId',
-};
-
-function pathIdKeys(op: DocOp): Array<{ param: string; key: string; entity: keyof Entities | undefined }> {
+function pathIdKeys(op: DocOp): Array<{ param: string; key: string; entity: PathEntity | undefined }> {
   const segments = op.path.split('/');
   return segments
     .map((segment, i) => ({ segment, i }))
     .filter(({ segment }) => /^\{[^}]+\}$/.test(segment))
     .map(({ segment, i }) => {
-      const key = `${segments[i - 1]}/${segment}`;
-      return { param: segment.slice(1, -1), key, entity: PATH_IDS[key] };
+      const param = segment.slice(1, -1);
+      return { param, key: `${segments[i - 1]}/${segment}`, entity: entityOfParam(op, param) };
     });
 }
 
@@ -473,7 +351,7 @@ describe('the contract sweep covers the OpenAPI document', () => {
 
   it('can dispatch every documented operation (a tRPC procedure with meta.openapi, or a route handler listed here)', () => {
     expect(operations.filter((o) => !dispatcherOf(o)).map((o) => o.key)).toEqual([]);
-    expect(Object.keys(HANDLERS).filter((k) => !handlerKeys.has(k))).toEqual([]);
+    expect(strayHandlers).toEqual([]);
   });
 
   it('knows an entity of the other tenant for every path parameter', () => {

@@ -103,6 +103,8 @@ export type OperationFacts = {
   protect: boolean;
   hasInput: boolean;
   hasPathParams: boolean;
+  /** A query or body field names another entity (`…Id`): an id the caller cannot see is 404. */
+  referencesEntities: boolean;
   rateLimited: boolean;
   errors: number[];
 };
@@ -111,10 +113,13 @@ export type OperationFacts = {
 export function errorStatusesFor(op: OperationFacts): number[] {
   const set = new Set<number>([500, ...op.errors]);
   if (op.protect) set.add(401).add(403);
-  // 400 for malformed input, 422 for well-formed values that break a rule (too long, out of range).
-  if (op.hasInput) set.add(400).add(422);
-  if (['post', 'patch', 'put'].includes(op.method)) set.add(400).add(413).add(415);
-  if (op.hasPathParams) set.add(404);
+  // Any request can be unreadable (an undecodable path, a NUL or a prototype key in the query): 400.
+  set.add(400);
+  // 422 for well-formed values that break a rule (too long, out of range).
+  if (op.hasInput) set.add(422);
+  // Every method but GET reads a body when one is sent (DELETE takes its input as JSON).
+  if (op.method !== 'get') set.add(413).add(415);
+  if (op.hasPathParams || op.referencesEntities) set.add(404);
   if (op.rateLimited) set.add(429);
   return [...set].sort((a, b) => a - b);
 }
@@ -157,6 +162,13 @@ function moveQueryToBody(op: Operation): void {
       },
     },
   };
+}
+
+function namesEntities(op: Operation): boolean {
+  const names = ((op.parameters ?? []) as Parameter[]).map((p) => p.name);
+  const body = (op.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined)?.content;
+  for (const media of Object.values(body ?? {})) names.push(...Object.keys(media.schema?.properties ?? {}));
+  return names.some((name) => /Ids?$/.test(name));
 }
 
 let cached: OpenAPIObject | undefined;
@@ -202,6 +214,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         protect: oa.protect !== false,
         hasInput: Boolean(op.requestBody) || (op.parameters?.length ?? 0) > 0,
         hasPathParams: path.includes('{'),
+        referencesEntities: namesEntities(op),
         rateLimited,
         errors: declared,
       });

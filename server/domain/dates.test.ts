@@ -12,6 +12,10 @@ describe('day boundaries in a time zone', () => {
     expect(endOfDayIn('2026-10-25', 'Europe/Tallinn').getTime() - startOfDayIn('2026-10-25', 'Europe/Tallinn').getTime() + 1).toBe(25 * 3600_000);
   });
 
+  it('end the last day ISO dates can spell (found by the fuzz: `to=9999-12-31` was an Invalid Date)', () => {
+    expect(endOfDayIn('9999-12-31', 'Europe/Tallinn').toISOString()).toBe('9999-12-31T21:59:59.999Z');
+  });
+
   it('property: every instant of a day is that day in the zone, and the next day starts right after', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), fc.constantFrom('Europe/Tallinn', 'America/New_York', 'Asia/Kolkata', 'UTC'), (d, zone) => {

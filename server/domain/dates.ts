@@ -20,12 +20,13 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The first instant of a calendar day in `timeZone` (DST-aware: not always 24 h after the one before). */
-export function startOfDayIn(date: string, timeZone: string): Date {
+export function startOfDayIn(date: string, timeZone: string, laterDays = 0): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
+  return new Date(new TZDate(y, m - 1, d + laterDays, timeZone).getTime());
 }
 
 /** The last millisecond of a calendar day in `timeZone`: "at or before the day" includes the whole local day. */
 export function endOfDayIn(date: string, timeZone: string): Date {
-  return new Date(startOfDayIn(addDays(date, 1), timeZone).getTime() - 1);
+  // The next day by arithmetic, not by a string: 9999-12-31 has a next day, '10000-01-01' no ISO spelling.
+  return new Date(startOfDayIn(date, timeZone, 1).getTime() - 1);
 }

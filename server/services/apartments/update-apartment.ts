@@ -14,6 +14,8 @@ export async function updateApartment({ ctx, input }: { ctx: ServiceContext; inp
   if (!existing) throw new NotFoundError('Apartment');
   const { columns, errors } = checkApartmentFields(fields);
   if (errors.length) throw new ValidationError(errors);
+  // An empty PATCH changes nothing and answers the apartment as it is (the rule for every PATCH).
+  if (Object.keys(columns).length === 0) return apartmentView(existing, (await creditBalances(ctx.db, ctx.tenantId, [id])).get(id));
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx.update(apartments).set(columns).where(where).returning();

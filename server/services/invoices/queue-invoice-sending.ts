@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
 import { createJob } from '@/server/jobs/progress';
 import { sendJobEvent } from '@/server/jobs/send-job-event';
+import { requireBuilding } from '../apartments/apartment-fields';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
@@ -22,6 +23,8 @@ export async function queueInvoiceSending({ ctx, input }: { ctx: ServiceContext;
   if (!byIds && (!input.periodStart || !input.periodEnd)) {
     throw new ValidationError([{ path: 'periodStart', message: 'periodStart and periodEnd go with buildingId' }]);
   }
+  // Another tenant's building is not found, as everywhere (not an empty send).
+  if (!byIds) await requireBuilding(ctx.db, ctx.tenantId, input.buildingId!);
   const where = byIds
     ? and(invoiceScope(ctx), inArray(invoices.id, input.invoiceIds!))
     : and(invoiceScope(ctx), eq(invoices.buildingId, input.buildingId!), eq(invoices.periodStart, input.periodStart!), eq(invoices.periodEnd, input.periodEnd!));

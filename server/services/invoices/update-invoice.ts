@@ -48,7 +48,8 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
       changes.paidDate = input.paidDate;
       changes.amountPaid = current.amount;
     }
-    const [row] = await tx.update(invoices).set(changes).where(where).returning();
+    // An empty PATCH changes nothing and answers the invoice as it is (the rule for every PATCH).
+    const [row] = Object.keys(changes).length ? await tx.update(invoices).set(changes).where(where).returning() : [current];
 
     if (input.status === 'paid') {
       const [payment] = await tx

@@ -114,47 +114,40 @@ function requestHeaders(endpoint: Endpoint, delivery: Delivery): Record<string, 
   };
 }
 
-/** The attempt, the delivery's next state and the endpoint's failure run, in one transaction. */
+/**
+ * The attempt, the delivery's next state and the endpoint's failure run in one statement (atomic, one
+ * round trip: the sender's throughput is bound by it). A success leaves an endpoint without failures alone.
+ */
 async function recordAttempt(db: Db, endpoint: Endpoint, delivery: Delivery, headers: Record<string, string>, result: WebhookResponse): Promise<{ active: boolean }> {
   const now = new Date();
   const attempt = delivery.attempts + 1;
   const gone = result.status === 410;
   const retryIn = RETRY_DELAYS_SECONDS[attempt - 1];
   const status = result.ok ? 'succeeded' : gone || retryIn === undefined ? 'failed' : 'pending';
-  const state = await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      tenantId: delivery.tenantId,
-      deliveryId: delivery.id,
-      attempt,
-      succeeded: result.ok,
-      requestHeaders: headers,
-      responseStatus: result.status,
-      responseBody: result.body,
-      durationMs: Math.round(result.durationMs),
-      error: result.error ?? (result.ok ? null : `HTTP ${result.status}`),
-      createdAt: now,
-    });
-    await tx
-      .update(webhookDeliveries)
-      .set({ attempts: attempt, status, nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryIn! * 1000) : now })
-      .where(and(eq(webhookDeliveries.tenantId, delivery.tenantId), eq(webhookDeliveries.id, delivery.id)));
-    const failures = result.ok ? 0 : sql`${webhookEndpoints.consecutiveFailures} + 1`;
-    const [row] = await tx
+  const nextAttemptAt = status === 'pending' ? new Date(now.getTime() + retryIn! * 1000) : now;
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const answer = await db.execute(sql`
+    with attempt as (
+      insert into ${webhookAttempts} (tenant_id, delivery_id, attempt, succeeded, request_headers, response_status, response_body, duration_ms, error, created_at)
+      values (${delivery.tenantId}, ${delivery.id}, ${attempt}, ${result.ok}, ${JSON.stringify(headers)}::jsonb, ${result.status}, ${result.body},
+              ${Math.round(result.durationMs)}, ${result.error ?? (result.ok ? null : `HTTP ${result.status}`)}, ${at(now)})
+    ), delivery as (
+      update ${webhookDeliveries} set attempts = ${attempt}, status = ${status}::webhook_delivery_status, next_attempt_at = ${at(nextAttemptAt)}
+      where tenant_id = ${delivery.tenantId} and id = ${delivery.id}
+    )
+    update ${webhookEndpoints} set consecutive_failures = ${result.ok ? sql`0` : sql`consecutive_failures + 1`}, updated_at = ${at(now)}
+    where tenant_id = ${endpoint.tenantId} and id = ${endpoint.id} and ${result.ok ? sql`consecutive_failures <> 0` : sql`true`}
+    returning consecutive_failures as failures, active`);
+  const rows = (Array.isArray(answer) ? answer : (answer as { rows: unknown[] }).rows) as Array<{ failures: number; active: boolean }>;
+  const state = rows[0] ?? { failures: 0, active: true };
+  const reason = gone ? 'gone' : state.failures >= DISABLE_AFTER_FAILURES ? 'failing' : null;
+  if (reason && state.active) {
+    await db
       .update(webhookEndpoints)
-      .set({ consecutiveFailures: failures, updatedAt: now })
-      .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)))
-      .returning({ failures: webhookEndpoints.consecutiveFailures, active: webhookEndpoints.active });
-    if (!row) return { failures: 0, active: false };
-    const reason = gone ? 'gone' : row.failures >= DISABLE_AFTER_FAILURES ? 'failing' : null;
-    if (reason && row.active) {
-      await tx
-        .update(webhookEndpoints)
-        .set({ active: false, disabledReason: reason })
-        .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
-      return { failures: row.failures, active: false };
-    }
-    return row;
-  });
+      .set({ active: false, disabledReason: reason })
+      .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
+    return { active: false };
+  }
   if (!result.ok && state.failures === ALERT_AFTER_FAILURES) await alertAdmins(db, endpoint, state.failures, now);
   return { active: state.active };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneyInput, UnitPriceInput } from '../../codecs';
 import { chargeBasisEnum, meterTypeEnum } from '@/db/schema';
 
 export const ChargeBasis = z.enum(chargeBasisEnum.enumValues);
@@ -7,10 +8,10 @@ export const MeterType = z.enum(meterTypeEnum.enumValues);
 export const ChargeRuleInput = z.object({
   name: z.string().max(200),
   basis: ChargeBasis.meta({ description: 'area: unitPrice × m²; apartment: per apartment; resident: × residents; meter: × consumption of meterType; split_area: totalAmount split by area.' }),
-  unitPrice: z.number().optional().meta({ description: 'Net price per unit, up to 4 decimals. Not used by split_area.' }),
+  unitPrice: UnitPriceInput.optional().meta({ description: 'Net price per unit, up to 4 decimals. Not used by split_area.' }),
   meterType: MeterType.nullable().optional().meta({ description: 'Required for basis meter.' }),
-  totalAmount: z.number().nullable().optional().meta({ description: 'Required for basis split_area: the amount to split, 2 decimals.' }),
-  vatRate: z.number().optional().meta({ description: 'VAT in percent, 0..100; default 0.' }),
+  totalAmount: MoneyInput.nullable().optional().meta({ description: 'Required for basis split_area: the amount to split, 2 decimals.' }),
+  vatRate: UnitPriceInput.optional().meta({ description: 'VAT in percent, 0..100; default 0.' }),
 });
 
 export const ChargeRuleOutput = z.object({

@@ -9,12 +9,12 @@ import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-se
 import { sumInvoices } from '@/server/services/invoices/sum-invoices';
 import { summarizeInvoicesByMonth } from '@/server/services/invoices/summarize-invoices-by-month';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
+import { IsoDate, MoneyInput } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['invoices'];
 const Status = z.enum(invoiceStatusEnum.enumValues);
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const InvoiceOutput = z.object({
   id: z.uuid(),
@@ -203,7 +203,7 @@ export const invoicesRouter = createRouter({
         id: z.uuid(),
         status: Status.optional(),
         paidDate: IsoDate.optional(),
-        amount: z.number().optional().meta({ description: 'With status paid: the amount received, 2 decimals, at least the open balance (default: the open balance).' }),
+        amount: MoneyInput.optional().meta({ description: 'With status paid: the amount received, 2 decimals, at least the open balance (default: the open balance).' }),
         reference: z.string().max(200).nullable().optional(),
       }),
     )

@@ -10,6 +10,7 @@ import { listReadings } from '@/server/services/readings/list-readings';
 import type { ReadingView } from '@/server/services/readings/reading-view';
 import { reviewReadings } from '@/server/services/readings/review-readings';
 import { submitReading } from '@/server/services/readings/submit-reading';
+import { ReadingValueInput } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
@@ -96,7 +97,7 @@ export const metersRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(z.object({ id: z.uuid(), value: z.number(), readAt: z.iso.datetime().optional(), source: z.enum(['manual', 'ocr']).optional(), photoId: z.uuid().optional() }))
+    .input(z.object({ id: z.uuid(), value: ReadingValueInput, readAt: z.iso.datetime().optional(), source: z.enum(['manual', 'ocr']).optional(), photoId: z.uuid().optional() }))
     .output(one(ReadingOutput))
     .mutation(async ({ ctx, input }) => {
       const { id, ...rest } = input;

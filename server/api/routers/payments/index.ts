@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { listPayments } from '@/server/services/payments/list-payments';
 import type { PaymentView } from '@/server/services/payments/payment-view';
 import { recordPrepayment } from '@/server/services/payments/record-prepayment';
+import { IsoDate, MoneyInput } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { createRouter, managerProcedure } from '../../trpc';
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const PaymentOutput = z.object({
   id: z.uuid(),
@@ -51,7 +51,7 @@ export const paymentsRouter = createRouter({
     .input(
       z.object({
         apartmentId: z.uuid(),
-        amount: z.number().meta({ description: 'Positive, at most 2 decimals, in the building\'s currency.' }),
+        amount: MoneyInput.meta({ description: 'Positive, at most 2 decimals, in the building\'s currency.' }),
         paidDate: IsoDate,
         method: z.enum(['manual', 'bank_transfer']).optional(),
         payerName: z.string().max(200).nullable().optional(),
