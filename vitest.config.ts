@@ -16,8 +16,13 @@ const shared = {
 
 // The whole suite runs on embedded PGlite (Postgres 18) and, when DATABASE_URL is set as in CI,
 // again on the real Postgres server: SQL that works on one engine may fail on the other.
+// `*.postgres.test.ts` take a Postgres server away and bring it back (server/api/database-outage.postgres.test.ts):
+// they run on Postgres only.
 const projects = [
-  { ...shared, test: { ...shared.test, name: 'pglite', env: { DATABASE_URL: '', PGLITE_DATA_DIR: 'memory://' } } },
+  {
+    ...shared,
+    test: { ...shared.test, name: 'pglite', exclude: [...shared.test.exclude, '**/*.postgres.test.ts'], env: { DATABASE_URL: '', PGLITE_DATA_DIR: 'memory://' } },
+  },
 ];
 if (process.env.DATABASE_URL) {
   projects.push({ ...shared, test: { ...shared.test, name: 'postgres', env: { DATABASE_URL: process.env.DATABASE_URL, PGLITE_DATA_DIR: '' } } });

@@ -66,7 +66,14 @@ function lockPgliteFolder(dir: string): () => void {
 function connect(): Connection {
   const url = databaseUrl();
   if (url) {
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // While the server restarts, requests fail fast (503) and the pool is back within a second of it:
+      // postgres.js would wait up to 20 s between reconnects and 30 s for a connection that does not answer.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      connect_timeout: 10,
+      onnotice: () => {},
+    });
     return {
       engine: 'postgres',
       db: trackCommits(drizzlePostgres({ client, schema }) as unknown as Db),

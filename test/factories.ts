@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
-import { authSessions, memberships, type Role, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, authSessions, buildings, memberships, type Role, tenants, users } from '@/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
 import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
+import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -47,3 +48,22 @@ export async function bearerFor(tenantId: string, user: TestUser, now = new Date
 
 /** The smallest valid PNG (a 1×1 transparent pixel): an image with no meter register on it. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A building whose `count` apartments each have a resident of their own, with October 2026's draft
+ * invoices generated: what a bulk send mails. Returns the building and the period to send.
+ */
+export async function makeDraftsToSend(t: TestTenant, count: number): Promise<{ buildingId: string; periodStart: string; periodEnd: string }> {
+  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Send', address: 'Send 1', iban: 'EE382200221020145685' }).returning();
+  const apts = await getDb()
+    .insert(apartments)
+    .values(Array.from({ length: count }, (_, i) => ({ tenantId: t.tenantId, buildingId: b!.id, number: String(i + 1), area: '40.00' })))
+    .returning();
+  for (const apt of apts) {
+    const resident = await addUser(t.tenantId, 'resident');
+    await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: apt.id, userId: resident.userId });
+  }
+  const period = { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31' };
+  await generateInvoices({ ctx: serviceContext(t.tenantId, t.manager), input: { ...period, issueDate: '2026-11-01' } });
+  return period;
+}

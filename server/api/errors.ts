@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { databaseUnavailableCode } from '@/db/unavailable';
 import { logger } from '@/server/logger';
-import { type FieldError, RateLimitedError, ServiceError, type ServiceErrorCode, ValidationError } from '@/server/services/errors';
+import { type FieldError, RateLimitedError, ServiceError, type ServiceErrorCode, ServiceUnavailableError, ValidationError } from '@/server/services/errors';
 
 /**
  * The one table of failures: each contract code (API.md, Conventions) with its HTTP status and the
@@ -23,6 +24,9 @@ const TABLE: Record<ServiceErrorCode | 'METHOD_NOT_ALLOWED', { status: number; t
 };
 
 type ContractCode = keyof typeof TABLE;
+
+/** What a 503 asks the caller to wait: a database restart or failover usually takes a few seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** tRPC's own failures (an unparsable body, an unknown path) by their contract code. */
 const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ContractCode>> = {
@@ -63,6 +67,11 @@ export function inputError(error: ZodLikeError): TRPCError {
 
 /** A service's typed error (or a schema failure) as the tRPC error it is answered with; the original kept as `cause`. */
 export function toTRPCError(err: unknown): unknown {
+  const unavailable = databaseUnavailableCode(err);
+  if (unavailable) {
+    // The cause names only the code: the failed query is not worth a log line per request during an outage.
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; try again shortly', cause: new ServiceUnavailableError(`database: ${unavailable}`) });
+  }
   if (err instanceof ServiceError) return new TRPCError({ code: TABLE[err.code].trpc, message: err.message, cause: err });
   if (err instanceof TRPCError && err.code === 'BAD_REQUEST' && isZodError(err.cause)) return inputError(err.cause);
   return err;
@@ -95,7 +104,8 @@ export function errorResponse(error: unknown, requestId: string, extraHeaders: R
   if (cause instanceof ValidationError) body.errors = cause.errors;
   else if (status === 422) body.errors = [];
   if (cause instanceof RateLimitedError) headers['Retry-After'] = String(Math.max(1, Math.ceil(cause.retryAfterSeconds)));
-  if (status === 503) logger.warn('service unavailable', { requestId, err: cause ?? trpc });
+  if (status === 503) headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+  if (status === 503) logger.warn('service unavailable', { requestId, reason: (cause ?? trpc).message });
   return new Response(JSON.stringify(body), { status, headers });
 }
 

@@ -1,38 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { mailMessages } from '@/db/schema';
 import { MagicLinkEmail } from '@/emails';
-
-type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: Record<string, unknown> };
+import { fakeResend, type ResendRequest } from '@/test/fake-resend';
 
 // A stand-in for api.resend.com on a local port: records requests, answers what the test queues.
-const seen: Seen[] = [];
 let answers: { status: number; body: unknown }[] = [];
-let server: Server;
+let resend: Awaited<ReturnType<typeof fakeResend>>;
+let seen: ResendRequest[];
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(raw || '{}') });
-      const answer = answers.shift() ?? { status: 200, body: { id: `re_${randomUUID()}` } };
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  resend = await fakeResend({ answer: () => answers.shift() ?? { status: 200, body: { id: `re_${randomUUID()}` } } });
+  seen = resend.received;
+  baseUrl = resend.url;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => resend.close());
 
 afterEach(() => {
   seen.length = 0;

@@ -2,6 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 
+/** The store could not keep the bytes: a full or read-only disk, a bucket out of space or down. Nothing was kept. */
+export class StorageFullError extends Error {}
+
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+
 /** Where uploaded bytes live: the local disk by default, an S3-compatible bucket when S3_* is set. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -20,8 +25,18 @@ export function localDiskStorage(root = path.join(process.cwd(), '.data', 'uploa
   return {
     async put(key, bytes) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, bytes);
+      // Written aside and renamed: a disk that fills up half-way leaves no half file under the key.
+      const partial = `${file}.${process.pid}.part`;
+      try {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(partial, bytes);
+        await fs.rename(partial, file);
+      } catch (err) {
+        await fs.rm(partial, { force: true }).catch(() => {});
+        const code = (err as { code?: string }).code;
+        if (code && DISK_FULL.has(code)) throw new StorageFullError(`The disk refused the file (${code})`, { cause: err });
+        throw err;
+      }
     },
     async get(key) {
       try {
@@ -56,6 +71,11 @@ export function s3Storage(config: S3Config): FileStorage {
   return {
     async put(key, bytes, contentType) {
       const res = await send(key, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
+      // 507 is MinIO's "storage full"; a 5xx after the retries is a store that is down. Neither kept the object.
+      if (res.status === 507 || res.status >= 500) {
+        await res.body?.cancel();
+        throw new StorageFullError(`S3 PUT ${key} answered ${res.status}`);
+      }
       if (!res.ok) await fail(res, `PUT ${key}`);
       await res.body?.cancel();
     },
@@ -83,11 +103,15 @@ function s3ConfigFromEnv(): S3Config | null {
   return { endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION || undefined, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY };
 }
 
-let storage: FileStorage | undefined;
+// One store per configuration, so a changed S3_* environment (tests, a settings reload) takes effect.
+const stores = new Map<string, FileStorage>();
 export function fileStorage(): FileStorage {
-  if (!storage) {
-    const s3 = s3ConfigFromEnv();
-    storage = s3 ? s3Storage(s3) : localDiskStorage();
+  const s3 = s3ConfigFromEnv();
+  const key = s3 ? JSON.stringify(s3) : 'local';
+  let store = stores.get(key);
+  if (!store) {
+    store = s3 ? s3Storage(s3) : localDiskStorage();
+    stores.set(key, store);
   }
-  return storage;
+  return store;
 }

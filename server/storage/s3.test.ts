@@ -1,10 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as uploadRoute } from '@/app/api/uploads/route';
+import { getDb } from '@/db/client';
+import { uploads } from '@/db/schema';
 import { readUpload } from '@/server/services/uploads/read-upload';
 import { storeUpload } from '@/server/services/uploads/store-upload';
-import { makeTenant, serviceContext, TINY_PNG } from '@/test/factories';
+import { bearerFor, makeTenant, serviceContext, TINY_PNG } from '@/test/factories';
 import { fileStorage, s3Storage, type S3Config } from './index';
 
 const ACCESS_KEY = 'AKIDEXAMPLE';
@@ -57,6 +61,7 @@ function fakeS3() {
       };
       if (!valid) return xml(403, 'SignatureDoesNotMatch');
       if (path.includes('/broken/')) return xml(500, 'InternalError');
+      if (path.startsWith('/full/')) return xml(507, 'XMinioStorageFull');
       if (req.method === 'PUT') {
         objects.set(path, { body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') });
         res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
@@ -162,5 +167,22 @@ describe('S3 store', () => {
     const store = s3Storage(config());
     await expect(store.put('broken/1', new Uint8Array([1]), 'image/png')).rejects.toThrow('S3 PUT broken/1 answered 500');
     expect(s3.seen.filter((r) => r.path === '/photos/broken/1')).toHaveLength(3);
+  });
+
+  it('answers 503 with the envelope when the bucket is full, and keeps no row and no object', async () => {
+    const previous = { ...process.env };
+    Object.assign(process.env, { S3_ENDPOINT: endpoint, S3_BUCKET: 'full', S3_ACCESS_KEY_ID: ACCESS_KEY, S3_SECRET_ACCESS_KEY: SECRET });
+    try {
+      const t = await makeTenant();
+      const form = new FormData();
+      form.set('file', new Blob([TINY_PNG], { type: 'image/png' }), 'meter.png');
+      const res = await uploadRoute(new Request('http://localhost/api/uploads', { method: 'POST', headers: { authorization: await bearerFor(t.tenantId, t.resident) }, body: form }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('not kept') } });
+      expect(await getDb().select().from(uploads).where(eq(uploads.tenantId, t.tenantId))).toEqual([]);
+      expect([...s3.objects.keys()].filter((k) => k.startsWith('/full/'))).toEqual([]);
+    } finally {
+      process.env = previous;
+    }
   });
 });
