@@ -1,11 +1,11 @@
 import Papa from 'papaparse';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { apartments } from '@/db/schema';
+import { apartments, buildings } from '@/db/schema';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { type FieldError, ValidationError } from '../errors';
+import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { checkApartmentFields, requireBuilding } from './apartment-fields';
-import { apartmentScope } from '../scopes';
+import { apartmentScope, buildingScope } from '../scopes';
 
 export const IMPORT_COLUMNS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
 const REQUIRED = ['number', 'area'];
@@ -75,6 +75,11 @@ export async function importApartments({ ctx, input }: { ctx: ServiceContext; in
   if (errors.length) throw new ValidationError(errors.sort((a, b) => a.row - b.row));
 
   return ctx.db.transaction(async (tx) => {
+    // Imports into one building run one after the other (the building row is their lock; FOR NO KEY UPDATE
+    // leaves other apartments' inserts, which only key-share it, alone): each sees what an earlier one made,
+    // so its created/updated counts are true, and a building deleted meanwhile is a 404, not a foreign-key 500.
+    const [building] = await tx.select({ id: buildings.id }).from(buildings).where(and(buildingScope(ctx), eq(buildings.id, input.buildingId))).for('no key update');
+    if (!building) throw new NotFoundError('Building');
     const numbers = rows.map((r) => String(r.number));
     const existing = await tx
       .select({ number: apartments.number })

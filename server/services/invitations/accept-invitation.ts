@@ -5,7 +5,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@/server/auth
 import { sha256 } from '@/server/auth/resolve-caller';
 import { writeAudit } from '../audit/write-audit';
 import { openSession, type TokenPair } from '../auth/issue-session';
-import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors';
 
 export type AcceptInvitationInput = { token: string; name: string; password: string };
 
@@ -66,8 +66,22 @@ export async function claimInvitation(
   if ('existingUserId' in person) {
     userId = person.existingUserId;
   } else {
-    const [created] = await tx.insert(users).values({ email: invitation.email, name: person.name, passwordHash: person.passwordHash, emailVerified: now, createdAt: now }).returning({ id: users.id });
-    userId = created!.id;
+    // The address's account may have been made meanwhile (another invitation of the same person accepted at
+    // the same moment): the unique email index decides, and this transaction, claim included, is undone.
+    const [created] = await tx
+      .insert(users)
+      .values({ email: invitation.email, name: person.name, passwordHash: person.passwordHash, emailVerified: now, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) userId = created.id;
+    else if (method === 'magic_link') {
+      // The link proves the address and signs in without a password, as it does for an account that existed before.
+      const [made] = await tx.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(sql`lower(${users.email}) = ${invitation.email}`);
+      if (!made || made.disabledAt) throw new NotFoundError('Invitation');
+      userId = made.id;
+    } else {
+      throw new ConflictError('An account for this email was created meanwhile; accept the invitation again with its password');
+    }
   }
   await tx.update(invitations).set({ acceptedBy: userId }).where(and(eq(invitations.tenantId, invitation.tenantId), eq(invitations.id, invitation.id)));
   await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();

@@ -28,6 +28,10 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
   const token = newOpaqueToken('inv_');
   const expiresAt = new Date(ctx.now.getTime() + INVITATION_TTL_DAYS * 86400_000);
   const view = await ctx.db.transaction(async (tx) => {
+    // Invitations to one apartment are made one after the other (its row is their lock), so two identical
+    // requests at once cannot both pass the pending check below: the second sees the first and is 409.
+    const [locked] = await tx.select({ id: apartments.id }).from(apartments).where(and(apartmentScope(ctx), eq(apartments.id, apartment.id))).for('no key update');
+    if (!locked) throw new NotFoundError('Apartment');
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)

@@ -109,9 +109,10 @@ export const residentsRouter = createRouter({
         summary: 'Accept an invitation',
         description:
           'With the token from the link. A new person sets name and password (at least 10 characters); a person with an account gives its password and is linked. ' +
-          'Answers like POST /auth/login. A used, cancelled or expired token is 404; failed attempts are limited per IP.',
+          'Answers like POST /auth/login. A used, cancelled or expired token is 404; failed attempts are limited per IP. ' +
+          'A new person whose account another invitation created at the same moment gets 409 and accepts again with that password.',
         protect: false,
-        errorResponses: [404, 422, 429],
+        errorResponses: [404, 409, 422, 429],
       },
       successStatus: 200,
     })
