@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitForHealth(base);
-    const endpoints = ['/api/invoices?limit=50', '/api/invoices?overdue=true&limit=50', '/api/payments?limit=50', `/api/buildings/${buildingId}/apartments?limit=50`, '/api/meters?limit=50'];
+    const endpoints = ['/api/invoices?limit=50', '/api/invoices?overdue=true&limit=50', '/api/payments?limit=50', `/api/buildings/${buildingId}/apartments?limit=50`, `/api/meters?buildingId=${buildingId}&limit=50`];
     const rows: Row[] = [];
     for (const endpoint of endpoints) rows.push(await drive(base, key, endpoint));
     console.log(`\nload: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, ${INVOICES} invoices`);

@@ -8,8 +8,7 @@ import { webhooksBench } from './webhooks';
 /**
  * Timing goals live here, not in tests: `npm run bench` prints throughput of the REST adapter and the
  * billing timings of `bench/billing.ts` on the configured database (embedded PGlite in memory unless DATABASE_URL is set).
- * It runs with NODE_ENV=production, as a deployment does (trpc-to-openapi re-validates the router on
- * every request otherwise).
+ * It runs with NODE_ENV=production, as a deployment does.
  */
 process.env.PGLITE_DATA_DIR ||= 'memory://';
 
