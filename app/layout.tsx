@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { TRPCReactProvider } from '@/lib/trpc/react';
 import './globals.css';
@@ -14,7 +15,9 @@ export const viewport: Viewport = {
   viewportFit: 'cover',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The CSP's nonce is made per request (proxy.ts), so no page may be prerendered without it.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">

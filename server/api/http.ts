@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
 import { SOCKET_ADDRESS_HEADER } from '@/server/http/socket-address';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -36,6 +37,16 @@ export async function readBodyCapped(req: Request, limit: number): Promise<Uint8
     offset += c.byteLength;
   }
   return out;
+}
+
+/**
+ * The request again with its body read up to `limit` bytes (BodyTooLargeError beyond), for handlers
+ * of libraries that read the body themselves (tRPC, Auth.js, Inngest).
+ */
+export async function cappedRequest(req: Request, limit: number): Promise<NextRequest> {
+  if (req.method === 'GET' || req.method === 'HEAD') return req instanceof NextRequest ? req : new NextRequest(req);
+  const body = await readBodyCapped(req, limit);
+  return new NextRequest(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
 }
 
 /**

@@ -1,10 +1,11 @@
+import type { NextRequest } from 'next/server';
 import type { Role } from '@/db/schema';
 import type { ServiceContext } from '@/server/services/context';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@/server/services/errors';
 import { type ApiContext, type Caller, createApiContext } from './context';
-import { errorResponse } from './errors';
+import { contractError, errorResponse } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { BodyTooLargeError, readBodyCapped, requestIdFrom } from './http';
+import { BodyTooLargeError, cappedRequest, readBodyCapped, requestIdFrom } from './http';
 import { API_LIMIT, authenticate, authorize, limitRate, serviceContext } from './pipeline';
 
 export type RouteContext = ApiContext & { caller: Caller; svc: ServiceContext; body: (limit: number) => Promise<Uint8Array<ArrayBuffer>> };
@@ -81,4 +82,22 @@ export async function readMultipart(req: Request, ctx: RouteContext, maxFileByte
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A handler of a library that reads the body itself (tRPC, Auth.js, Inngest), given the body read up
+ * to `limit` bytes; a larger one is answered 413 without reaching it.
+ */
+export function capBody(limit: number, handle: (req: NextRequest) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    let capped: NextRequest;
+    try {
+      capped = await cappedRequest(req, limit);
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+      return contractError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${size}`, requestIdFrom(req.headers));
+    }
+    return handle(capped);
+  };
 }

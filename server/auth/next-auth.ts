@@ -10,6 +10,7 @@ import { consumeMagicLink } from '@/server/services/auth/consume-magic-link';
 import { findMembership } from '@/server/services/auth/find-membership';
 import { acceptInvitationLink } from '@/server/services/invitations/accept-invitation-link';
 import { INVITATION_LINK_PREFIX } from '@/server/domain/link-tokens';
+import { env, isProduction } from '@/server/env';
 import { authSecret } from './secret';
 import { findWebUser } from './web-session';
 
@@ -28,6 +29,10 @@ function config(): NextAuthConfig {
     basePath: AUTH_BASE_PATH,
     secret: Buffer.from(authSecret()).toString(),
     trustHost: true,
+    // Cookies are HttpOnly and SameSite=Lax (Auth.js's defaults), and Secure when the request came over
+    // https. Behind a trusted proxy in production every request is https (proxy.ts refuses http), so
+    // always Secure there, even when the proxy forgets X-Forwarded-Proto.
+    useSecureCookies: isProduction && env.TRUST_PROXY ? true : undefined,
     pages: { signIn: '/sign-in', error: '/sign-in' },
     // Credentials sign-ins need the "jwt" strategy in Auth.js; the cookie nevertheless holds an
     // opaque token of a session row (created through the Drizzle adapter), so sessions can be revoked.

@@ -7,9 +7,16 @@ import http from 'node:http';
  */
 export const SOCKET_ADDRESS_HEADER = 'x-pb-socket-address';
 
+/**
+ * The X-Forwarded-Proto the request arrived with, or "none". Next fills X-Forwarded-Proto with "http"
+ * when it is missing, so after Next a request straight to the app (a health probe) would look like
+ * plain http passed on by the proxy. Overwritten on every request, like the address.
+ */
+export const ORIGINAL_PROTO_HEADER = 'x-pb-forwarded-proto';
+
 const marker = Symbol.for('pb.socketAddressStamp');
 
-/** Stamps every request that any HTTP server of this process receives with its socket's address (once per process). */
+/** Stamps every request that any HTTP server of this process receives with its socket's address and forwarded protocol (once per process). */
 export function stampSocketAddresses(): void {
   const proto = http.Server.prototype as http.Server & { [marker]?: true };
   if (proto[marker]) return;
@@ -19,6 +26,7 @@ export function stampSocketAddresses(): void {
     if (event === 'request') {
       const req = args[0] as http.IncomingMessage;
       req.headers[SOCKET_ADDRESS_HEADER] = req.socket?.remoteAddress ?? 'unknown';
+      req.headers[ORIGINAL_PROTO_HEADER] = req.headers['x-forwarded-proto'] ?? 'none';
     }
     return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof proto.emit;

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { serve } from 'inngest/next';
 import { requestIdFrom } from '@/server/api/http';
+import { capBody } from '@/server/api/route-handler';
 import { useInngestCloud } from '@/server/env';
 import { functions, inngest } from '@/server/jobs';
 
@@ -9,6 +10,9 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 const handler = serve({ client: inngest, functions });
+
+// Our events carry ids only; the limit leaves room for the step results Inngest sends back.
+const INNGEST_BODY_LIMIT = 10 * 1024 * 1024;
 
 /**
  * Without Inngest keys the functions run in-process and the client is in dev mode, which skips
@@ -25,10 +29,6 @@ export async function GET(req: NextRequest): Promise<Response> {
   return useInngestCloud ? handler.GET(req, undefined) : closed(req);
 }
 
-export async function POST(req: NextRequest): Promise<Response> {
-  return useInngestCloud ? handler.POST(req, undefined) : closed(req);
-}
+export const POST = capBody(INNGEST_BODY_LIMIT, async (req) => (useInngestCloud ? handler.POST(req, undefined) : closed(req)));
 
-export async function PUT(req: NextRequest): Promise<Response> {
-  return useInngestCloud ? handler.PUT(req, undefined) : closed(req);
-}
+export const PUT = capBody(INNGEST_BODY_LIMIT, async (req) => (useInngestCloud ? handler.PUT(req, undefined) : closed(req)));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { callerFor } from '@/server/api/server-caller';
-import { SOCKET_ADDRESS_HEADER, stampSocketAddresses } from '@/server/http/socket-address';
+import { ORIGINAL_PROTO_HEADER, SOCKET_ADDRESS_HEADER, stampSocketAddresses } from '@/server/http/socket-address';
 import { makeTenant, TEST_PASSWORD } from '@/test/factories';
 
 const rest = createRestHandler(appRouter);
@@ -76,17 +76,18 @@ describe('stampSocketAddresses', () => {
     stampSocketAddresses(); // idempotent
     const seen: Array<string | string[] | undefined> = [];
     const server = http.createServer((req, res) => {
-      seen.push(req.headers[SOCKET_ADDRESS_HEADER]);
+      seen.push(req.headers[SOCKET_ADDRESS_HEADER], req.headers[ORIGINAL_PROTO_HEADER]);
       res.end('ok');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      await fetch(`http://127.0.0.1:${port}/`, { headers: { [SOCKET_ADDRESS_HEADER]: '203.0.113.9', 'x-forwarded-for': '198.51.100.7' } });
-      await fetch(`http://127.0.0.1:${port}/`);
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { [SOCKET_ADDRESS_HEADER]: '203.0.113.9', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-proto': 'https' } });
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { [ORIGINAL_PROTO_HEADER]: 'http' } });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-    expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
+    // The forwarded protocol as sent (before Next fills in a missing one), never the client's own stamp.
+    expect(seen).toEqual(['127.0.0.1', 'https', '127.0.0.1', 'none']);
   });
 });
