@@ -8,6 +8,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: 'test-results',
   fullyParallel: true,
+  // A whole user journey (sign in, several pages, a background job) on a 2-core CI box that also builds and
+  // runs Postgres: 30 s is too tight when the machine is busy; a hung page still fails in a minute.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
