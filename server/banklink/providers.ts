@@ -6,6 +6,7 @@ import { testbankKeys } from './testbank-keys';
 
 export const BANKS = ['swedbank', 'seb', 'lhv', 'luminor', 'coop', 'testbank'] as const;
 export type Bank = (typeof BANKS)[number];
+export const BANK_LABELS: Record<Bank, string> = { swedbank: 'Swedbank', seb: 'SEB', lhv: 'LHV', luminor: 'Luminor', coop: 'Coop Pank', testbank: 'Test bank' };
 
 /** Where the built-in test bank answers (app/api/dev/testbank/route.ts). */
 export const TESTBANK_PATH = '/api/dev/testbank';

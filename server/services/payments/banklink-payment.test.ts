@@ -10,6 +10,7 @@ import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createBuilding } from '@/server/services/buildings/create-building';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
+import { listBanklinkBanks } from './list-banklink-banks';
 import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
 import { restClient } from '@/test/rest-client';
 
@@ -92,6 +93,8 @@ describe('POST /payments/banklink', () => {
       VK_RETURN: `http://localhost:3000/api/payments/banklink/callback/testbank?returnUrl=${encodeURIComponent(RETURN_URL)}`,
     });
     expect(await paymentOf(r.paymentId)).toMatchObject({ status: 'pending', method: 'banklink', amount: 7500, invoiceId, paidAt: null });
+    // Outside production only the test bank is offered when no BANKLINK_* variables are set.
+    expect(listBanklinkBanks({ ctx: serviceContext(t.tenantId, t.resident) })).toEqual([{ id: 'testbank', name: 'Test bank' }]);
   });
 
   it('422 for a returnUrl off our origin, an unknown bank is 400, a bank not configured 422', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listPayments } from '@/server/services/payments/list-payments';
 import type { PaymentView } from '@/server/services/payments/payment-view';
 import { recordPrepayment } from '@/server/services/payments/record-prepayment';
+import { listBanklinkBanks } from '@/server/services/payments/list-banklink-banks';
 import { startBanklinkPayment } from '@/server/services/payments/start-banklink-payment';
 import { BANKS } from '@/server/banklink/providers';
 import { IsoDate, MoneyInput } from '../../codecs';
@@ -37,6 +38,9 @@ export const BanklinkRedirectOutput = z.object({
 });
 
 export const paymentsRouter = createRouter({
+  /** The banks configured for banklink (the web app's "Pay by bank"; not a REST route). */
+  banklinkBanks: authedProcedure.query(({ ctx }) => ({ data: listBanklinkBanks({ ctx: ctx.svc }) })),
+
   banklink: authedProcedure
     .meta({
       openapi: {
