@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   OCR_API_URL: z.union([z.literal(''), z.url()]).optional().transform((v) => v || undefined),
   OCR_API_KEY: z.string().optional().transform((v) => v || undefined),
   OCR_MODEL: z.string().optional().transform((v) => v || undefined),
+  // The built-in test bank also in production (outside production it is always there). The real banks'
+  // BANKLINK_<BANK>_* variables are read by server/banklink/providers.ts.
+  TESTBANK: flag,
 }).superRefine((e, ctx) => {
   if (e.OCR_PROVIDER !== 'vision') return;
   for (const key of ['OCR_API_URL', 'OCR_API_KEY', 'OCR_MODEL'] as const) {

@@ -97,6 +97,15 @@ const PATH_IDS = {
 } as const;
 export type PathEntity = (typeof PATH_IDS)[keyof typeof PATH_IDS];
 
+/** Path parameters that name no entity but one of a few values: the value the tests use for them. */
+const PATH_VALUES: Record<string, string> = { 'callback/{bank}': 'testbank' };
+
+export function pathValueOf(op: DocOp, param: string): string | undefined {
+  const segments = op.path.split('/');
+  const i = segments.indexOf(`{${param}}`);
+  return PATH_VALUES[`${segments[i - 1]}/{${param}}`];
+}
+
 export function entityOfParam(op: DocOp, param: string): PathEntity | undefined {
   const segments = op.path.split('/');
   const i = segments.indexOf(`{${param}}`);
@@ -120,6 +129,8 @@ const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Ro
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
+  'post /payments/banklink/callback/{bank}': { handler: async () => (await import('@/app/api/payments/banklink/callback/[bank]/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
+  'get /payments/banklink/callback/{bank}': { handler: async () => (await import('@/app/api/payments/banklink/callback/[bank]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'post /buildings/{id}/apartments/import': {
     handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as RouteHandler,
     roles: ['admin', 'manager'],

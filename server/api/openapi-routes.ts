@@ -202,3 +202,72 @@ export const handlerRoutes: HandlerRoute[] = [
     },
   },
 ];
+
+const bankPath = { name: 'bank', in: 'path', required: true, description: 'The bank that answers: `swedbank`, `seb`, `lhv`, `luminor`, `coop` or `testbank`.', schema: { type: 'string', enum: ['swedbank', 'seb', 'lhv', 'luminor', 'coop', 'testbank'] } };
+const callbackDescription =
+  'A bank\'s answer about a banklink payment (iPizza 008: 1111 paid, 1911 cancelled), without credentials: the MAC, checked with the bank\'s certificate, is the proof. ' +
+  '`VK_REC_ID` must be our merchant id and `VK_STAMP` the payment\'s id. 1111 books the amount actually paid (at most the amount asked): the whole open balance makes the invoice `paid` ' +
+  '(`invoice.paid`), less is a partial payment; `payment.received` always. The same bank transaction (`VK_T_NO`) is booked once, whether it comes from the bank\'s server, the browser or both. ' +
+  '1911 marks a pending payment `failed`. A bad signature, another merchant id, an amount above the one asked or another currency is 422.';
+const callbackErrors = { 400: ref('BadRequest'), 404: ref('NotFound'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType'), 422: ref('ValidationFailed'), 500: ref('InternalError') };
+const callbackOutput = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['paymentId', 'invoiceId', 'status', 'amount'],
+      properties: {
+        paymentId: { type: 'string', format: 'uuid' },
+        invoiceId: { type: ['string', 'null'], format: 'uuid' },
+        status: { type: 'string', enum: ['pending', 'completed', 'failed'] },
+        amount: { type: 'number', description: 'The payment\'s amount: what was paid once completed, what was asked while pending or failed.' },
+      },
+    },
+  },
+};
+const vkFieldsSchema = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['VK_SERVICE', 'VK_VERSION', 'VK_SND_ID', 'VK_REC_ID', 'VK_STAMP', 'VK_T_NO', 'VK_AMOUNT', 'VK_CURR', 'VK_REC_ACC', 'VK_REC_NAME', 'VK_SND_ACC', 'VK_SND_NAME', 'VK_REF', 'VK_MSG', 'VK_T_DATETIME', 'VK_MAC', 'VK_ENCODING', 'VK_LANG', 'VK_AUTO'].map((name) => [name, { type: 'string' }]),
+  ),
+  required: ['VK_SERVICE', 'VK_MAC'],
+};
+const returnUrlQuery = { name: 'returnUrl', in: 'query', required: false, description: 'Set by us in VK_RETURN when the payment was started with one: where the browser goes afterwards.', schema: { type: 'string' } };
+
+handlerRoutes.push(
+  {
+    method: 'post',
+    path: '/payments/banklink/callback/{bank}',
+    operation: {
+      operationId: 'payments-banklinkCallback',
+      tags: ['payments'],
+      summary: "A bank's answer about a banklink payment",
+      description: `${callbackDescription} From the bank's server (\`VK_AUTO=Y\`) the answer is 200 with the payment; from the payer's browser (\`VK_AUTO=N\`) a 303 to \`returnUrl\` or to the invoice in the resident portal.`,
+      security: [],
+      parameters: [bankPath, returnUrlQuery],
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: vkFieldsSchema } } },
+      responses: {
+        200: { description: 'Booked, cancelled, or already so (a repeat)', headers: requestIdHeader, content: { 'application/json': { schema: callbackOutput } } },
+        303: { description: 'The browser return: on to `returnUrl` or the portal invoice', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
+        ...callbackErrors,
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/payments/banklink/callback/{bank}',
+    operation: {
+      operationId: 'payments-banklinkReturn',
+      tags: ['payments'],
+      summary: "The payer's browser back from the bank",
+      description: `The same answer with the VK_* fields in the query, as some banks send the browser back. ${callbackDescription} Answers 303 to \`returnUrl\` or to the invoice in the resident portal.`,
+      security: [],
+      parameters: [bankPath, returnUrlQuery],
+      responses: {
+        303: { description: 'On to `returnUrl` or the portal invoice', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
+        ...callbackErrors,
+      },
+    },
+  },
+);

@@ -3,7 +3,7 @@ import { buildOpenApiDocument } from './openapi';
 import { listProcedures } from './procedures';
 import { appRouter } from './root';
 
-const PUBLIC_PATHS = new Set(['/health', '/auth/login', '/auth/refresh', '/auth/magic-link', '/invitations/accept']);
+const PUBLIC_PATHS = new Set(['/health', '/auth/login', '/auth/refresh', '/auth/magic-link', '/invitations/accept', '/payments/banklink/callback/{bank}']);
 
 type Op = { summary?: string; tags?: string[]; security?: unknown[]; responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }> };
 

@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../../requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { CopyButton } from '../copy-button';
+import { PayByBank } from './pay-by-bank';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
 
 export const metadata: Metadata = { title: 'Invoice' };
@@ -53,6 +54,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
   const cents = (pick: (l: InvoiceLine) => number) => invoice.lineItems.reduce((sum, l) => sum + Math.round(pick(l) * 100), 0) / 100;
   const toPay = invoice.status === 'sent' ? openAmount(invoice) : 0;
   const pdfUrl = `/api/invoices/${invoice.id}/pdf`;
+  const banks = toPay > 0 ? (await api.payments.banklinkBanks()).data : [];
 
   return (
     <>
@@ -89,6 +91,16 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">Paid{invoice.paidDate ? ` on ${formatDay(invoice.paidDate)}` : ''}. Thank you!</p>}
           {invoice.status === 'void' && <p className="text-sm text-muted-foreground">This invoice was cancelled: there is nothing to pay.</p>}
         </Card>
+
+        {invoice.status === 'sent' && toPay > 0 && banks.length > 0 && (
+          <section aria-labelledby="pay-now-heading" className="grid gap-3">
+            <h2 id="pay-now-heading" className="text-lg font-semibold">
+              Pay now
+            </h2>
+            <p className="text-sm text-muted-foreground">Choose your bank: you confirm {money(toPay)} there and come back here.</p>
+            <PayByBank invoiceId={invoice.id} banks={banks} />
+          </section>
+        )}
 
         {invoice.status === 'sent' && toPay > 0 && (
           <section aria-labelledby="pay-heading" className="grid gap-3">

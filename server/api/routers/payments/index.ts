@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { listPayments } from '@/server/services/payments/list-payments';
 import type { PaymentView } from '@/server/services/payments/payment-view';
 import { recordPrepayment } from '@/server/services/payments/record-prepayment';
+import { listBanklinkBanks } from '@/server/services/payments/list-banklink-banks';
+import { startBanklinkPayment } from '@/server/services/payments/start-banklink-payment';
+import { BANKS } from '@/server/banklink/providers';
 import { IsoDate, MoneyInput } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
-import { createRouter, managerProcedure } from '../../trpc';
+import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 
 export const PaymentOutput = z.object({
@@ -25,7 +28,39 @@ export const PaymentOutput = z.object({
 
 const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
 
+export const BanklinkRedirectOutput = z.object({
+  paymentId: z.uuid().meta({ description: 'The pending payment; the bank echoes it as VK_STAMP.' }),
+  redirect: z.object({
+    url: z.url().meta({ description: "The bank's address (absolute)." }),
+    method: z.literal('POST'),
+    fields: z.record(z.string(), z.string()).meta({ description: 'The signed iPizza 1012 request (VK_SERVICE … VK_MAC, VK_ENCODING, VK_LANG): post them as a form to `url`.' }),
+  }),
+});
+
 export const paymentsRouter = createRouter({
+  /** The banks configured for banklink (the web app's "Pay by bank"; not a REST route). */
+  banklinkBanks: authedProcedure.query(({ ctx }) => ({ data: listBanklinkBanks({ ctx: ctx.svc }) })),
+
+  banklink: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/payments/banklink',
+        tags: ['payments'],
+        summary: 'Start a banklink payment',
+        description:
+          'For an open invoice (status `sent` with an open balance; else 422): a pending payment of the open balance and the signed iPizza 008 payment request ' +
+          '(service 1012) the browser posts to the bank. Residents pay their own apartments\' invoices (another is 404), managers any of the tenant\'s. ' +
+          '`bank` is one of the providers configured on the server (else 422); the built-in `testbank` is there outside production or with `TESTBANK=true`. ' +
+          "The bank answers at `/payments/banklink/callback/{bank}`; the payer's browser then goes to `returnUrl` (on this service's origin, else 422) or to the invoice in the resident portal.",
+        errorResponses: [404, 422],
+      },
+    })
+    .input(z.object({ invoiceId: z.uuid(), bank: z.enum(BANKS), returnUrl: z.string().min(1).max(2000).optional() }))
+    .output(one(BanklinkRedirectOutput))
+    .mutation(async ({ ctx, input }) => ({ data: await startBanklinkPayment({ ctx: ctx.svc, input }) })),
+
+
   list: managerProcedure
     .meta({ openapi: { method: 'GET', path: '/payments', tags: ['payments'], summary: 'List payments', description: "Newest first; filters invoiceId, apartmentId, from, to (payment date, the tenant's days)." } })
     .input(PageQuery.extend({ invoiceId: z.uuid().optional(), apartmentId: z.uuid().optional(), from: IsoDate.optional(), to: IsoDate.optional() }))
