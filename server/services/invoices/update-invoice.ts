@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { apartmentCredits, invoices, type InvoiceStatus, payments } from '@/db/schema';
+import { apartmentCredits, invoices, type InvoiceStatus } from '@/db/schema';
 import { isValidDate } from '@/server/domain/dates';
 import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { canMoveInvoice } from '@/server/domain/invoice-status';
 import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
+import { bookPayment } from '../payments/book-payment';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
@@ -43,22 +44,14 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
 
     const changes: Partial<typeof invoices.$inferInsert> = {};
     if (input.reference !== undefined) changes.reference = input.reference?.trim() || null;
-    if (moving) changes.status = input.status;
-    if (input.status === 'paid') {
-      changes.paidDate = input.paidDate;
-      changes.amountPaid = current.amount;
-    }
+    // Paying goes through the one booking function (status, amountPaid, credit for the excess, events).
+    if (moving && input.status !== 'paid') changes.status = input.status;
     // An empty PATCH changes nothing and answers the invoice as it is (the rule for every PATCH).
-    const [row] = Object.keys(changes).length ? await tx.update(invoices).set(changes).where(where).returning() : [current];
+    let [row] = Object.keys(changes).length ? await tx.update(invoices).set(changes).where(where).returning() : [current];
 
     if (input.status === 'paid') {
-      const [payment] = await tx
-        .insert(payments)
-        .values({ tenantId: ctx.tenantId, invoiceId: current.id, apartmentId: current.apartmentId, amount: paid, currency: current.currency, method: 'manual', status: 'completed', paidAt: new Date(`${input.paidDate}T12:00:00Z`), createdAt: ctx.now })
-        .returning({ id: payments.id });
-      if (excess > 0) await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: current.apartmentId, kind: 'overpayment', amount: excess, paymentId: payment!.id, invoiceId: current.id, createdAt: ctx.now });
-      await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: current.id, apartmentId: current.apartmentId, amount: fromUnits(paid, 2) });
-      await emitEvent(tx, ctx, 'invoice.paid', { invoiceId: current.id, amount: fromUnits(current.amount, 2), number: current.number, paidDate: input.paidDate! });
+      const booked = await bookPayment({ ctx, tx, input: { apartmentId: current.apartmentId, invoice: row!, amount: paid, currency: current.currency, paidDate: input.paidDate!, method: 'manual' } });
+      row = booked.invoice!;
     }
     let creditReturned = 0;
     if (moving && input.status === 'void') {

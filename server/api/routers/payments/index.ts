@@ -23,7 +23,7 @@ export const PaymentOutput = z.object({
   externalId: z.string().nullable(),
 });
 
-const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
+export const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
 
 export const paymentsRouter = createRouter({
   list: managerProcedure
