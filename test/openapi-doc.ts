@@ -94,6 +94,7 @@ const PATH_IDS = {
   'uploads/{id}': 'uploadId',
   'webhooks/{id}': 'webhookId',
   'deliveries/{deliveryId}': 'deliveryId',
+  'entries/{id}': 'bankEntryId',
 } as const;
 export type PathEntity = (typeof PATH_IDS)[keyof typeof PATH_IDS];
 
@@ -131,6 +132,7 @@ const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Ro
   'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'post /payments/banklink/callback/{bank}': { handler: async () => (await import('@/app/api/payments/banklink/callback/[bank]/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /payments/banklink/callback/{bank}': { handler: async () => (await import('@/app/api/payments/banklink/callback/[bank]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
+  'post /bank-statements/import': { handler: async () => (await import('@/app/api/bank-statements/import/route')).POST as RouteHandler, roles: ['admin', 'manager'] },
   'post /buildings/{id}/apartments/import': {
     handler: async () => (await import('@/app/api/buildings/[id]/apartments/import/route')).POST as RouteHandler,
     roles: ['admin', 'manager'],

@@ -10,3 +10,4 @@ export * from './residents';
 export * from './billing';
 export * from './idempotency';
 export * from './webhooks';
+export * from './bank-statements';

@@ -7,6 +7,7 @@ import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { createBuilding } from '@/server/services/buildings/create-building';
 import { createInvitation } from '@/server/services/invitations/create-invitation';
+import { importStatement } from '@/server/services/bank-statements/import-statement';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
 import { createMeter } from '@/server/services/meters/create-meter';
@@ -232,6 +233,7 @@ type Entities = {
   jobId: string;
   webhookId: string;
   deliveryId: string;
+  bankEntryId: string;
 };
 
 async function populate(t: TestTenant): Promise<Entities> {
@@ -254,7 +256,11 @@ async function populate(t: TestTenant): Promise<Entities> {
   // An endpoint the sender never reaches (no network here) with one queued test delivery.
   const webhook = await createWebhook({ ctx, input: { url: 'https://hooks.sweep.invalid/in', events: ['invoice.paid'] } });
   const { deliveryId } = await sendTestWebhook({ ctx, input: { id: webhook.id } });
+  // A bank statement entry nothing matches: it waits in the unmatched queue.
+  const csv = `date,amount,currency,payer,reference,description,transactionId\n2026-01-15,12.34,EUR,Nobody,,sweep,SW-${randomUUID()}\n`;
+  const statement = await importStatement({ ctx, input: { bytes: new TextEncoder().encode(csv), kind: 'csv' } });
   return {
+    bankEntryId: statement.unmatchedEntries[0]!.id,
     buildingId: building.id,
     apartmentId: apartment.id,
     residentLinkId: link!.id,

@@ -9,6 +9,7 @@ import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { logIn } from '@/server/services/auth/log-in';
 import { createBuilding } from '@/server/services/buildings/create-building';
+import { importStatement } from '@/server/services/bank-statements/import-statement';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
 import { createMeter } from '@/server/services/meters/create-meter';
@@ -47,7 +48,7 @@ const SURVEY = process.env.FUZZ_SURVEY === '1';
 // ---------------------------------------------------------------------------------------------
 // Fixtures: tenant A (fresh per operation, repaired when a run deletes part of it) and tenant B.
 
-type EntityKey = 'buildingId' | 'apartmentId' | 'residentLinkId' | 'meterId' | 'readingId' | 'invoiceId' | 'invitationId' | 'requestId' | 'apiKeyId' | 'uploadId' | 'jobId' | 'webhookId' | 'deliveryId';
+type EntityKey = 'buildingId' | 'apartmentId' | 'residentLinkId' | 'meterId' | 'readingId' | 'invoiceId' | 'invitationId' | 'requestId' | 'apiKeyId' | 'uploadId' | 'jobId' | 'webhookId' | 'deliveryId' | 'bankEntryId';
 type Entities = Record<EntityKey, string>;
 type FixtureKey = EntityKey | 'tenantId' | 'managerEmail' | 'adminEmail' | 'residentEmail' | 'password' | 'refreshToken' | 'invitationToken' | 'cursor';
 
@@ -91,6 +92,13 @@ async function addResidentLink(t: TestTenant, apartmentId: string): Promise<stri
   return link!.id;
 }
 
+/** A statement entry nothing matches: it waits in the unmatched queue. */
+async function addBankEntry(t: TestTenant): Promise<string> {
+  const csv = `date,amount,currency,payer,reference,description,transactionId\n2026-01-15,12.34,EUR,Nobody,,fuzz,FZ-${randomUUID()}\n`;
+  const result = await importStatement({ ctx: serviceContext(t.tenantId, t.manager), input: { bytes: new TextEncoder().encode(csv), kind: 'csv' } });
+  return result.unmatchedEntries[0]!.id;
+}
+
 /** One of each entity in the tenant. */
 async function populate(t: TestTenant): Promise<Entities> {
   const ctx = serviceContext(t.tenantId, t.manager);
@@ -117,6 +125,7 @@ async function populate(t: TestTenant): Promise<Entities> {
     uploadId: upload.id,
     jobId: job.id,
     ...(await addWebhook(t)),
+    bankEntryId: await addBankEntry(t),
   };
 }
 

@@ -2,6 +2,10 @@
  * REST routes served by route handlers rather than tRPC procedures (multipart uploads, raw CSV/XML
  * bodies, binary answers). They are described here, in one place, so /api/openapi.json lists every route.
  */
+import { z } from 'zod';
+import { BankEntryOutput } from './routers/bank-statements';
+import { PaymentOutput } from './routers/payments';
+
 export type HandlerRoute = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: string;
@@ -33,6 +37,34 @@ const uploadOutput = {
       type: 'object',
       required: ['id', 'contentType', 'size'],
       properties: { id: { type: 'string', format: 'uuid' }, contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] }, size: { type: 'integer' } },
+    },
+  },
+};
+
+/** A zod output schema of the tRPC routers as plain JSON Schema, so raw routes describe the same objects. */
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
+  return rest;
+};
+
+const statementImportOutput = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['statementId', 'format', 'entries', 'skipped', 'matched', 'unmatched', 'duplicates', 'payments', 'unmatchedEntries'],
+      properties: {
+        statementId: { type: 'string', format: 'uuid' },
+        format: { type: 'string', enum: ['camt.052', 'camt.053', 'camt.054', 'csv', 'csv-swedbank', 'csv-seb', 'csv-lhv'] },
+        entries: { type: 'integer', description: 'Credit entries in the file.' },
+        skipped: { type: 'integer', description: 'Debits and entries the bank has not booked: counted and ignored.' },
+        matched: { type: 'integer', description: 'New entries booked by reference number or invoice number.' },
+        unmatched: { type: 'integer', description: 'New entries left in the queue (with or without a suggestion).' },
+        duplicates: { type: 'integer', description: 'Entries imported before (same account IBAN and bank entry id): nothing booked again.' },
+        payments: { type: 'array', description: 'The payments booked by this import.', items: jsonSchemaOf(PaymentOutput) },
+        unmatchedEntries: { type: 'array', items: jsonSchemaOf(BankEntryOutput) },
+      },
     },
   },
 };
@@ -199,6 +231,38 @@ export const handlerRoutes: HandlerRoute[] = [
         },
         ...uploadErrors,
       },
+    },
+  },
+  {
+    method: 'post',
+    path: '/bank-statements/import',
+    operation: {
+      operationId: 'bankStatements-import',
+      tags: ['payments'],
+      summary: 'Import a bank statement',
+      description:
+        'ISO 20022 camt.053 or camt.054 (001.02 and later; camt.052 too) as `application/xml`, a CSV as `text/csv`, or either as the multipart field `file`; ' +
+        'at most 10 MB (larger 413). An XML with a DOCTYPE is 400 before it is parsed. CSV layouts: the generic ' +
+        '`date,amount,currency,payer,reference,description,transactionId` (date YYYY-MM-DD, `.` decimals, positive = received) and the exports of ' +
+        'Swedbank (Estonian and English headers; row types other than 20 skipped), SEB (English export) and LHV (Estonian), recognised by their headers ' +
+        '(`;`, decimal comma, dd.mm.yyyy). Encoding: the `charset` given, else UTF-8 when valid, else Windows-1257. Only credits are booked. ' +
+        'Each entry is stored once per (account IBAN, the bank\'s entry id: AcctSvcrRef, else NtryRef; Arhiveerimistunnus / Archive ID; transactionId), ' +
+        'so importing a file again, or two overlapping files at once, books nothing twice (still 201). Matching: an apartment\'s reference number ' +
+        '(7-3-1 or RF) pays its open invoices oldest first (due date, then number), one payment each, the rest to its credit; else an invoice number in ' +
+        'the free text pays that invoice first; else an exact open balance from a payer known for the apartment is a `suggestion` (not booked). ' +
+        'Unmatched entries wait in `GET /bank-statements/unmatched`. An amount with more than 2 decimals, or a date that does not exist, is 422.',
+      requestBody: {
+        required: true,
+        content: {
+          'application/xml': { schema: { type: 'string' } },
+          'text/csv': {
+            schema: { type: 'string' },
+            example: 'date,amount,currency,payer,reference,description,transactionId\n2026-11-20,120.50,EUR,Mari Maasikas,10016,Arve INV-2026-000012,TX-1\n',
+          },
+          'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+        },
+      },
+      responses: { 201: { description: 'Imported', headers: requestIdHeader, content: { 'application/json': { schema: statementImportOutput } } }, ...uploadErrors },
     },
   },
 ];

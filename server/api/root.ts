@@ -1,6 +1,7 @@
 import { accountRouter } from './routers/account';
 import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
+import { bankStatementsRouter } from './routers/bank-statements';
 import { buildingsRouter } from './routers/buildings';
 import { healthRouter } from './routers/health';
 import { invoicesRouter } from './routers/invoices';
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   meters: metersRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  bankStatements: bankStatementsRouter,
   jobs: jobsRouter,
   webhooks: webhooksRouter,
 });

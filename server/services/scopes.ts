@@ -3,6 +3,7 @@ import {
   apartmentResidents,
   apartments,
   apiKeys,
+  bankStatementEntries,
   buildings,
   chargeRules,
   invitations,
@@ -103,4 +104,9 @@ export function webhookScope(ctx: Scope): SQL {
 
 export function webhookDeliveryScope(ctx: Scope): SQL {
   return eq(webhookDeliveries.tenantId, ctx.tenantId);
+}
+
+/** Bank statement entries are the managers' (the services check the role). */
+export function bankEntryScope(ctx: Scope): SQL {
+  return eq(bankStatementEntries.tenantId, ctx.tenantId);
 }

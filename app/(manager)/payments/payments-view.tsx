@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CreditCardIcon, PiggyBankIcon } from 'lucide-react';
+import { CreditCardIcon, LandmarkIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -155,10 +155,18 @@ export function PaymentsView() {
         title="Payments"
         description="Money received by bank link, bank transfer or recorded by hand, newest first."
         actions={
-          <Button ref={prepayButton} onClick={() => setPrepayOpen(true)} className="w-full sm:w-auto">
-            <PiggyBankIcon aria-hidden="true" />
-            Record prepayment
-          </Button>
+          <>
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <Link href="/payments/statements">
+                <LandmarkIcon aria-hidden="true" />
+                Bank statements
+              </Link>
+            </Button>
+            <Button ref={prepayButton} onClick={() => setPrepayOpen(true)} className="w-full sm:w-auto">
+              <PiggyBankIcon aria-hidden="true" />
+              Record prepayment
+            </Button>
+          </>
         }
       />
 

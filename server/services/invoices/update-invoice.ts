@@ -4,8 +4,8 @@ import { isValidDate } from '@/server/domain/dates';
 import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { canMoveInvoice } from '@/server/domain/invoice-status';
 import { emitEvent } from '@/server/events/emit-event';
-import { bookInvoicePayment } from '../payments/book-invoice-payment';
 import { writeAudit } from '../audit/write-audit';
+import { bookPayment } from '../payments/book-payment';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
@@ -44,14 +44,14 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
 
     const changes: Partial<typeof invoices.$inferInsert> = {};
     if (input.reference !== undefined) changes.reference = input.reference?.trim() || null;
-    // Paid is booked below, by the code every payment of an invoice goes through.
+    // Paying goes through the one booking function (status, amountPaid, credit for the excess, events).
     if (moving && input.status !== 'paid') changes.status = input.status;
     // An empty PATCH changes nothing and answers the invoice as it is (the rule for every PATCH).
     let [row] = Object.keys(changes).length ? await tx.update(invoices).set(changes).where(where).returning() : [current];
 
     if (input.status === 'paid') {
-      const booked = await bookInvoicePayment(tx, ctx, { invoice: row!, amount: paid, paidDate: input.paidDate!, paidAt: new Date(`${input.paidDate}T12:00:00Z`), method: 'manual' });
-      row = booked.invoice;
+      const booked = await bookPayment({ ctx, tx, input: { apartmentId: current.apartmentId, invoice: row!, amount: paid, currency: current.currency, paidDate: input.paidDate!, method: 'manual' } });
+      row = booked.invoice!;
     }
     let creditReturned = 0;
     if (moving && input.status === 'void') {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { apartmentCredits, apartments, buildings, payments } from '@/db/schema';
+import { apartments, buildings } from '@/db/schema';
 import { isValidDate } from '@/server/domain/dates';
 import { decimalPlaces, fromUnits, toUnits } from '@/server/domain/decimal';
-import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { tenantToday } from '../invoices/invoice-view';
+import { bookPayment } from './book-payment';
 import { type PaymentView, paymentView } from './payment-view';
 import { apartmentScope } from '../scopes';
 
@@ -35,25 +35,13 @@ export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; in
   const amount = toUnits(input.amount, 2);
 
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        tenantId: ctx.tenantId,
-        invoiceId: null,
-        apartmentId: apartment.id,
-        amount,
-        currency: apartment.currency,
-        method: input.method ?? 'manual',
-        status: 'completed',
-        paidAt: new Date(`${input.paidDate}T12:00:00Z`),
-        payerName: input.payerName?.trim() || null,
-        createdAt: ctx.now,
-      })
-      .returning();
-    await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: apartment.id, kind: 'prepayment', amount, paymentId: row!.id, createdAt: ctx.now });
-    const view = paymentView(row!, { invoiceNumber: null, apartmentNumber: apartment.number, buildingId: apartment.buildingId });
-    await writeAudit(tx, ctx, { action: 'payment.prepay', entityId: row!.id, after: { ...view, creditAdded: fromUnits(amount, 2) } });
-    await emitEvent(tx, ctx, 'payment.received', { paymentId: row!.id, invoiceId: null, apartmentId: apartment.id, amount: view.amount });
+    const { payment: row } = await bookPayment({
+      ctx,
+      tx,
+      input: { apartmentId: apartment.id, invoice: null, amount, currency: apartment.currency, paidDate: input.paidDate, method: input.method ?? 'manual', payerName: input.payerName },
+    });
+    const view = paymentView(row, { invoiceNumber: null, apartmentNumber: apartment.number, buildingId: apartment.buildingId });
+    await writeAudit(tx, ctx, { action: 'payment.prepay', entityId: row.id, after: { ...view, creditAdded: fromUnits(amount, 2) } });
     return view;
   });
 }

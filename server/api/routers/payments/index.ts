@@ -26,7 +26,7 @@ export const PaymentOutput = z.object({
   externalId: z.string().nullable(),
 });
 
-const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
+export const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
 
 export const BanklinkRedirectOutput = z.object({
   paymentId: z.uuid().meta({ description: 'The pending payment; the bank echoes it as VK_STAMP.' }),

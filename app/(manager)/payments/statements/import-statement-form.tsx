@@ -1,0 +1,90 @@
+'use client';
+
+import { CircleAlertIcon, UploadIcon } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+
+/** The server's limit (app/api/bank-statements/import). */
+const MAX_BYTES = 10 * 1024 * 1024;
+
+export type StatementResult = {
+  format: string;
+  entries: number;
+  skipped: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+  payments: Array<{ id: string; amount: number; currency: string }>;
+};
+
+async function postStatement(file: File): Promise<{ ok: true; result: StatementResult } | { ok: false; message: string }> {
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    // The session cookie authenticates the request, as it does for tRPC.
+    response = await fetch('/api/bank-statements/import', { method: 'POST', body });
+  } catch {
+    return { ok: false, message: 'The server could not be reached. Check your connection and try again.' };
+  }
+  const json = (await response.json().catch(() => null)) as { data?: StatementResult; error?: { message?: string } } | null;
+  if (response.ok && json?.data) return { ok: true, result: json.data };
+  if (response.status === 401) return { ok: false, message: 'Your session has ended. Sign in again to continue.' };
+  if (response.status === 413) return { ok: false, message: 'The file is larger than 10 MB.' };
+  return { ok: false, message: json?.error?.message ? `The statement could not be imported: ${json.error.message}` : 'The statement could not be imported. Try again in a moment.' };
+}
+
+/** One statement file (camt.053/054 XML or a Swedbank, SEB, LHV or generic CSV) uploaded and reconciled. */
+export function ImportStatementForm({ onImported }: { onImported: (result: StatementResult) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (!file || file.size > MAX_BYTES) {
+      setError(file ? 'The file is larger than 10 MB.' : 'Choose a statement file.');
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setPending(true);
+    const answer = await postStatement(file);
+    setPending(false);
+    if (answer.ok) onImported(answer.result);
+    else setError(answer.message);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+      <FormField label="Statement file" description="camt.053 / camt.054 XML, or a CSV export of Swedbank, SEB or LHV; up to 10 MB. Importing a file again books nothing twice.">
+        <Input
+          ref={inputRef}
+          type="file"
+          name="file"
+          accept=".xml,.csv,application/xml,text/xml,text/csv"
+          className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
+      </FormField>
+      <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
+        <UploadIcon aria-hidden="true" />
+        {pending ? 'Importing…' : 'Import statement'}
+      </Button>
+      {error && (
+        <Alert variant="destructive" role="alert" className="sm:col-span-2">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>{error}</p>
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { apartments, type BankEntryStatus, bankStatementEntries, invoices, payments } from '@/db/schema';
+import { fromUnits } from '@/server/domain/decimal';
+import { type PaymentView, paymentView } from '../payments/payment-view';
+
+export type BankEntryRow = typeof bankStatementEntries.$inferSelect;
+
+export type BankEntryView = {
+  id: string;
+  statementId: string;
+  accountIban: string | null;
+  bankRef: string;
+  date: string;
+  amount: number;
+  currency: string;
+  payerName: string | null;
+  payerIban: string | null;
+  reference: string | null;
+  description: string | null;
+  status: BankEntryStatus;
+  matchedBy: 'reference' | 'invoice_number' | 'manual' | null;
+  apartmentId: string | null;
+  /** A payer known for an apartment sent exactly an open invoice's balance: a guess for a person to confirm. */
+  suggestion: { apartmentId: string; apartmentNumber: string; invoiceId: string | null; invoiceNumber: string | null; reason: string } | null;
+  createdAt: Date;
+};
+
+/** Entry rows as the API shows them, with the suggested apartment's and invoice's numbers. */
+export async function bankEntryViews(db: DbExecutor, rows: BankEntryRow[]): Promise<BankEntryView[]> {
+  const aptIds = [...new Set(rows.map((r) => r.suggestedApartmentId).filter((x): x is string => !!x))];
+  const invIds = [...new Set(rows.map((r) => r.suggestedInvoiceId).filter((x): x is string => !!x))];
+  const apts = aptIds.length ? await db.select({ id: apartments.id, number: apartments.number }).from(apartments).where(inArray(apartments.id, aptIds)) : [];
+  const invs = invIds.length ? await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invIds)) : [];
+  const aptNo = new Map(apts.map((a) => [a.id, a.number]));
+  const invNo = new Map(invs.map((i) => [i.id, i.number]));
+  return rows.map((r) => ({
+    id: r.id,
+    statementId: r.statementId,
+    accountIban: r.accountIban || null,
+    bankRef: r.bankRef,
+    date: r.bookingDate,
+    amount: fromUnits(r.amount, 2),
+    currency: r.currency,
+    payerName: r.payerName,
+    payerIban: r.payerIban,
+    reference: r.reference,
+    description: r.description,
+    status: r.status,
+    matchedBy: r.matchedBy as BankEntryView['matchedBy'],
+    apartmentId: r.apartmentId,
+    suggestion:
+      r.suggestedApartmentId && aptNo.has(r.suggestedApartmentId)
+        ? {
+            apartmentId: r.suggestedApartmentId,
+            apartmentNumber: aptNo.get(r.suggestedApartmentId)!,
+            invoiceId: r.suggestedInvoiceId,
+            invoiceNumber: r.suggestedInvoiceId ? (invNo.get(r.suggestedInvoiceId) ?? null) : null,
+            reason: 'amount from a payer known for the apartment',
+          }
+        : null,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** Payments by id as the API shows them (invoice and apartment numbers), in the given order. */
+export async function paymentViewsOf(db: DbExecutor, ids: string[]): Promise<PaymentView[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ payment: payments, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId })
+    .from(payments)
+    .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(inArray(payments.id, ids));
+  const byId = new Map(rows.map((r) => [r.payment.id, paymentView(r.payment, r)]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}

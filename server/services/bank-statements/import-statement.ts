@@ -1,0 +1,114 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { bankStatementEntries, bankStatements } from '@/db/schema';
+import { parseStatement, StatementFormatError, type StatementFormat } from '@/server/domain/bank-statements/parse-statement';
+import { fromUnits } from '@/server/domain/decimal';
+import { writeAudit } from '../audit/write-audit';
+import { MANAGERS, requireRole, type ServiceContext } from '../context';
+import { BadRequestError, ValidationError } from '../errors';
+import type { PaymentView } from '../payments/payment-view';
+import { type BankEntryView, bankEntryViews, paymentViewsOf } from './bank-entry-view';
+import { lockBankBooking } from './lock-bank-booking';
+import { reconcileEntry } from './reconcile-entry';
+
+export type ImportStatementInput = { bytes: Uint8Array; kind: 'xml' | 'csv' | 'auto'; charset?: string | null };
+export type ImportStatementResult = {
+  statementId: string;
+  format: StatementFormat;
+  /** Credit entries in the file; debits and entries not booked by the bank are counted in `skipped` and ignored. */
+  entries: number;
+  skipped: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+  payments: PaymentView[];
+  unmatchedEntries: BankEntryView[];
+};
+
+/**
+ * Imports a camt.052/053/054 or CSV statement: stores each credit entry once per (tenant, account IBAN,
+ * the bank's entry id) — a unique index, so a re-import or a concurrent import of the same entries books
+ * nothing twice — and reconciles the new ones (reference number, invoice number, else the queue with a
+ * suggestion), booking payments and their events in the same transaction.
+ */
+export async function importStatement({ ctx, input }: { ctx: ServiceContext; input: ImportStatementInput }): Promise<ImportStatementResult> {
+  requireRole(ctx, ...MANAGERS);
+  let parsed;
+  try {
+    parsed = parseStatement(input.bytes, input.kind, input.charset);
+  } catch (err) {
+    if (err instanceof StatementFormatError) {
+      if (err.kind === 'invalid') throw new ValidationError([{ path: 'file', message: err.message }]);
+      throw new BadRequestError(err.message);
+    }
+    throw err;
+  }
+  const credits = parsed.entries.filter((e) => e.credit && e.amount > 0);
+  const skipped = parsed.entries.length - credits.length;
+  // The same entry twice in one file counts once.
+  const unique = [...new Map(credits.map((e) => [`${e.accountIban}\u0000${e.bankRef}`, e])).values()];
+
+  return ctx.db.transaction(async (tx) => {
+    // Bookings of a tenant's bank money take turns: invoices of several apartments are locked in one order.
+    await lockBankBooking(tx, ctx.tenantId);
+    const [statement] = await tx.insert(bankStatements).values({ tenantId: ctx.tenantId, format: parsed.format, entries: credits.length, newEntries: 0, importedBy: ctx.userId, createdAt: ctx.now }).returning();
+    const inserted = unique.length
+      ? await tx
+          .insert(bankStatementEntries)
+          .values(
+            unique.map((e) => ({
+              tenantId: ctx.tenantId,
+              statementId: statement!.id,
+              accountIban: e.accountIban,
+              bankRef: e.bankRef,
+              bookingDate: e.date,
+              amount: e.amount,
+              currency: e.currency,
+              payerName: e.payerName,
+              payerIban: e.payerIban,
+              reference: e.reference,
+              description: e.description,
+              status: 'unmatched' as const,
+              createdAt: ctx.now,
+            })),
+          )
+          .onConflictDoNothing({ target: [bankStatementEntries.tenantId, bankStatementEntries.accountIban, bankStatementEntries.bankRef] })
+          .returning()
+      : [];
+    // In the file's order, so the oldest money pays the oldest invoices.
+    const order = new Map(unique.map((e, i) => [`${e.accountIban}\u0000${e.bankRef}`, i]));
+    inserted.sort((a, b) => order.get(`${a.accountIban}\u0000${a.bankRef}`)! - order.get(`${b.accountIban}\u0000${b.bankRef}`)!);
+
+    const paymentIds: string[] = [];
+    const unmatchedIds: string[] = [];
+    let matched = 0;
+    for (const entry of inserted) {
+      const outcome = await reconcileEntry({ ctx, tx, entry });
+      if (outcome.matched) matched++;
+      else unmatchedIds.push(entry.id);
+      paymentIds.push(...outcome.payments.map((p) => p.id));
+    }
+    await tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));
+    const unmatchedRows = unmatchedIds.length
+      ? await tx.select().from(bankStatementEntries).where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), sql`${bankStatementEntries.id} in ${unmatchedIds}`))
+      : [];
+    unmatchedRows.sort((a, b) => unmatchedIds.indexOf(a.id) - unmatchedIds.indexOf(b.id));
+    const payments = await paymentViewsOf(tx, paymentIds);
+    const result: ImportStatementResult = {
+      statementId: statement!.id,
+      format: parsed.format,
+      entries: credits.length,
+      skipped,
+      matched,
+      unmatched: inserted.length - matched,
+      duplicates: credits.length - inserted.length,
+      payments,
+      unmatchedEntries: await bankEntryViews(tx, unmatchedRows),
+    };
+    await writeAudit(tx, ctx, {
+      action: 'bank-statement.import',
+      entityId: statement!.id,
+      after: { format: result.format, entries: result.entries, matched, unmatched: result.unmatched, duplicates: result.duplicates, booked: fromUnits(payments.reduce((s, p) => s + Math.round(p.amount * 100), 0), 2) },
+    });
+    return result;
+  });
+}
