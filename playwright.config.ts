@@ -11,6 +11,8 @@ export default defineConfig({
   // A whole user journey (sign in, several pages, a background job) on a 2-core CI box that also builds and
   // runs Postgres: 30 s is too tight when the machine is busy; a hung page still fails in a minute.
   timeout: 60_000,
+  // Likewise for a single expectation: a page that loads its second page of rows can take over 5 s then.
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
