@@ -17,6 +17,12 @@ describe('the pages\' Content-Security-Policy', () => {
     expect(dev['script-src']).toContain("'unsafe-eval'");
     expect(dev['upgrade-insecure-requests']).toEqual([]);
   });
+
+  it("lets the portal's pay-now form go to the configured banks, and nowhere else", () => {
+    const env = { BANKLINK_SWEDBANK_URL: 'https://www.swedbank.ee/banklink', BANKLINK_LHV_URL: 'not a url', OTHER_URL: 'https://evil.example' };
+    expect(directives(contentSecurityPolicy({ nonce: 'n', dev: false, https: true, env }))['form-action']).toEqual(["'self'", 'https://www.swedbank.ee']);
+    expect(directives(contentSecurityPolicy({ nonce: 'n', dev: false, https: true, env: {} }))['form-action']).toEqual(["'self'"]);
+  });
 });
 
 describe('HTTPS behind a proxy', () => {

@@ -20,7 +20,7 @@ export function createNonce(): string {
  * <style> tags without a nonce. Images: our own files plus the blob:/data: previews of meter photos.
  * Upgrading requests only makes sense when the page itself came over https.
  */
-export function contentSecurityPolicy({ nonce, dev, https }: { nonce: string; dev: boolean; https: boolean }): string {
+export function contentSecurityPolicy({ nonce, dev, https, env = process.env }: { nonce: string; dev: boolean; https: boolean; env?: Record<string, string | undefined> }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -30,10 +30,22 @@ export function contentSecurityPolicy({ nonce, dev, https }: { nonce: string; de
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The portal's "Pay now" form posts to the payer's bank (BANKLINK_<BANK>_URL).
+    ["form-action 'self'", ...bankOrigins(env)].join(' '),
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
+}
+
+function bankOrigins(env: Record<string, string | undefined>): string[] {
+  return Object.entries(env).flatMap(([name, value]) => {
+    if (!/^BANKLINK_[A-Z]+_URL$/.test(name) || !value) return [];
+    try {
+      return [new URL(value).origin];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
