@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { apartments, type BankEntryStatus, bankStatementEntries, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
@@ -30,8 +30,10 @@ export type BankEntryView = {
 export async function bankEntryViews(db: DbExecutor, rows: BankEntryRow[]): Promise<BankEntryView[]> {
   const aptIds = [...new Set(rows.map((r) => r.suggestedApartmentId).filter((x): x is string => !!x))];
   const invIds = [...new Set(rows.map((r) => r.suggestedInvoiceId).filter((x): x is string => !!x))];
-  const apts = aptIds.length ? await db.select({ id: apartments.id, number: apartments.number }).from(apartments).where(inArray(apartments.id, aptIds)) : [];
-  const invs = invIds.length ? await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invIds)) : [];
+  // The rows are one tenant's; the lookups stay inside it too.
+  const tenantId = rows[0]?.tenantId ?? '';
+  const apts = aptIds.length ? await db.select({ id: apartments.id, number: apartments.number }).from(apartments).where(and(eq(apartments.tenantId, tenantId), inArray(apartments.id, aptIds))) : [];
+  const invs = invIds.length ? await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(and(eq(invoices.tenantId, tenantId), inArray(invoices.id, invIds))) : [];
   const aptNo = new Map(apts.map((a) => [a.id, a.number]));
   const invNo = new Map(invs.map((i) => [i.id, i.number]));
   return rows.map((r) => ({
