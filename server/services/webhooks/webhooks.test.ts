@@ -55,8 +55,25 @@ async function clientFor(t: TestTenant) {
   return restClient(await bearerFor(t.tenantId, t.manager));
 }
 
-/** Sends what is due for this test's tenant only (other files' tenants have no endpoints on this receiver). */
-const deliver = () => deliverDueWebhooks({ db: getDb(), budgetMs: 10_000 });
+/** One run of the sender over everything due (other files' tenants have no endpoints on this receiver). */
+const deliverOnce = () => deliverDueWebhooks({ db: getDb(), budgetMs: 10_000 });
+/**
+ * Sends what is due until none of this tenant's deliveries is. Another test file's embedded job worker shares
+ * the database and may hold an endpoint's lease mid-send (its job runs live there too): wait it out.
+ */
+async function deliver(t: TestTenant) {
+  for (let i = 0; i < 300; i++) {
+    await deliverOnce();
+    const { rows } = await rawQuery(
+      `select count(*)::int as n from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+       where e.tenant_id = $1 and e.active and d.status = 'pending' and d.next_attempt_at <= now()`,
+      [t.tenantId],
+    );
+    if (Number(rows[0]!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('deliveries still due after 15 s');
+}
 const forTenant = (t: TestTenant) => hook.received.filter((r) => JSON.parse(r.body).tenantId === t.tenantId);
 
 /** A sample of each event's data as the services emit it, and the keys API.md gives each type. */
@@ -121,10 +138,10 @@ describe('delivery', () => {
     const api = await clientFor(t);
     const { secret, id } = (await api('POST', '/webhooks', { url, events: EVENT_TYPES })).body.data;
     const ctx = serviceContext(t.tenantId, t.manager);
+    hook.answerWith(() => 204);
     const eventIds: string[] = [];
     for (const type of EVENT_TYPES) eventIds.push((await getDb().transaction((tx) => emitEvent(tx, ctx, type, SAMPLES[type].data as never))).id);
-    hook.answerWith(() => 204);
-    await deliver();
+    await deliver(t);
 
     const got = forTenant(t);
     expect(got.map((r) => JSON.parse(r.body).event)).toEqual(EVENT_TYPES);
@@ -144,7 +161,7 @@ describe('delivery', () => {
     expect(log.body.data).toHaveLength(EVENT_TYPES.length);
     expect(log.body.data[0]).toMatchObject({ attempt: 1, status: 'succeeded', responseStatus: 204, error: null });
     // Nothing is sent twice.
-    await deliver();
+    await deliver(t);
     expect(forTenant(t)).toHaveLength(EVENT_TYPES.length);
   });
 
@@ -153,22 +170,22 @@ describe('delivery', () => {
     const api = await clientFor(t);
     const { id } = (await api('POST', '/webhooks', { url, events: ['maintenance.updated'] })).body.data;
     const ctx = serviceContext(t.tenantId, t.manager);
-    await getDb().transaction((tx) => emitEvent(tx, ctx, 'maintenance.updated', SAMPLES['maintenance.updated'].data));
     hook.answerWith((r) => (JSON.parse(r.body).tenantId === t.tenantId ? 503 : 200));
     const before = Date.now();
-    await deliver();
+    await getDb().transaction((tx) => emitEvent(tx, ctx, 'maintenance.updated', SAMPLES['maintenance.updated'].data));
+    await deliver(t);
     const [delivery] = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
     // The first retry within 60 s.
     expect(delivery!.nextAttemptAt.getTime() - before).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 1000 + 5000);
     expect(delivery!.nextAttemptAt.getTime() - before).toBeLessThan(60_000);
-    await deliver(); // not due yet: nothing sent
+    await deliver(t); // not due yet: nothing sent
     expect(forTenant(t)).toHaveLength(1);
 
     // Its time comes; the receiver has recovered.
     await getDb().update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(eq(webhookDeliveries.id, delivery!.id));
     hook.answerWith(() => 200);
-    await deliver();
+    await deliver(t);
     const got = forTenant(t);
     expect(got).toHaveLength(2);
     expect(got[1]!.headers['x-service-delivery']).toBe(got[0]!.headers['x-service-delivery']);
@@ -182,11 +199,11 @@ describe('delivery', () => {
     // A 410 Gone: the endpoint is paused and receives nothing more.
     hook.answerWith((r) => (JSON.parse(r.body).tenantId === t.tenantId ? 410 : 200));
     await getDb().transaction((tx) => emitEvent(tx, ctx, 'maintenance.updated', SAMPLES['maintenance.updated'].data));
-    await deliver();
+    await deliver(t);
     const [endpoint] = await getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     expect(endpoint).toMatchObject({ active: false, disabledReason: 'gone' });
     await getDb().transaction((tx) => emitEvent(tx, ctx, 'maintenance.updated', SAMPLES['maintenance.updated'].data));
-    await deliver();
+    await deliver(t);
     expect(forTenant(t)).toHaveLength(3);
     hook.answerWith(() => 200);
   });
@@ -196,15 +213,16 @@ describe('delivery', () => {
     const api = await clientFor(t);
     const { id } = (await api('POST', '/webhooks', { url, events: ['maintenance.created'] })).body.data;
     const ctx = serviceContext(t.tenantId, t.manager);
+    // A run that died while holding the endpoint (held from the start, so no job worker sends early).
+    await getDb().update(webhookEndpoints).set({ leasedUntil: new Date(Date.now() + 60_000) }).where(eq(webhookEndpoints.id, id));
     // The change commits with its deliveries; nothing is sent in the request.
     for (let i = 0; i < 5; i++) await getDb().transaction((tx) => emitEvent(tx, ctx, 'maintenance.created', { ...SAMPLES['maintenance.created'].data, requestId: crypto.randomUUID() }));
     expect(forTenant(t)).toHaveLength(0);
-    // A run that died while holding the endpoint: its lease runs out and the next run sends, in order.
-    await getDb().update(webhookEndpoints).set({ leasedUntil: new Date(Date.now() + 60_000) }).where(eq(webhookEndpoints.id, id));
-    await deliver();
+    // Its lease runs out and the next run sends, in order.
+    await deliverOnce();
     expect(forTenant(t)).toHaveLength(0);
     await getDb().update(webhookEndpoints).set({ leasedUntil: new Date(Date.now() - 1000) }).where(eq(webhookEndpoints.id, id));
-    await deliver();
+    await deliver(t);
     const got = forTenant(t);
     expect(got).toHaveLength(5);
     const seqs = await getDb().select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).orderBy(webhookDeliveries.seq);
@@ -216,7 +234,7 @@ describe('delivery', () => {
         throw new Error('rolled back');
       })
       .catch(() => {});
-    await deliver();
+    await deliver(t);
     expect(forTenant(t)).toHaveLength(5);
   });
 
@@ -230,7 +248,7 @@ describe('delivery', () => {
     expect(newSecret).not.toBe(oldSecret);
     const ping = await api('POST', `/webhooks/${id}/test`, {});
     expect(ping.status).toBe(202);
-    await deliver();
+    await deliver(t);
     const [r] = forTenant(t);
     expect(JSON.parse(r!.body)).toMatchObject({ event: 'ping', data: { endpointId: id } });
     const [first, second] = String(r!.headers['x-service-signature']).split(',');
@@ -249,7 +267,7 @@ describe('delivery', () => {
 
     const retried = await api('POST', `/webhooks/${id}/deliveries/${ping.body.data.deliveryId}/retry`, {});
     expect(retried.status).toBe(202);
-    await deliver();
+    await deliver(t);
     expect(forTenant(t).map((x) => x.headers['x-service-delivery'])).toEqual([ping.body.data.deliveryId, ping.body.data.deliveryId]);
     const other = await makeTenant();
     const otherApi = await clientFor(other);
