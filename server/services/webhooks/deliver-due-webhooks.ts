@@ -30,8 +30,8 @@ export type Sender = (req: { url: string; headers: Record<string, string>; body:
 /**
  * Sends every delivery that is due, until none is or `budgetMs` has passed. Each endpoint is leased to
  * one run at a time and its deliveries go out in the order they were written; several endpoints are
- * served at once. Every attempt is recorded before the next is made, so a restart resends at most the
- * attempt that was in flight (with the same X-Service-Delivery) and never one recorded as a success.
+ * served at once. An attempt is recorded while the next one is sent, so a restart resends at most the two
+ * latest attempts of an endpoint (with the same X-Service-Delivery) and never one recorded as a success.
  */
 export async function deliverDueWebhooks({ db, budgetMs = 50_000, send = sendWebhook }: { db: Db; budgetMs?: number; send?: Sender }): Promise<{ attempted: number; nextDueAt: Date | null }> {
   const deadline = Date.now() + budgetMs;
@@ -74,7 +74,13 @@ async function claimEndpoints(db: Db): Promise<Endpoint[]> {
     .returning();
 }
 
+/**
+ * Sends one endpoint's due deliveries in order. Recording an attempt overlaps the next send: the answer
+ * to delivery n is written while delivery n + 1 is on the wire, and n + 1 waits for that write before it
+ * is recorded, so records keep their order and at most two answered attempts are ever unrecorded.
+ */
 async function deliverToEndpoint(db: Db, endpoint: Endpoint, deadline: number, send: Sender): Promise<number> {
+  const secrets = signingSecrets(endpoint);
   let attempted = 0;
   while (Date.now() < deadline) {
     const now = new Date();
@@ -86,24 +92,33 @@ async function deliverToEndpoint(db: Db, endpoint: Endpoint, deadline: number, s
       .limit(BATCH);
     if (!due.length) break;
     await db.update(webhookEndpoints).set({ leasedUntil: new Date(now.getTime() + LEASE_MS) }).where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
+    let recording: Promise<{ active: boolean }> = Promise.resolve({ active: true });
     for (const delivery of due) {
-      if (Date.now() >= deadline) return attempted;
-      const headers = requestHeaders(endpoint, delivery);
-      const result = await send({ url: endpoint.url, headers, body: delivery.body }, { timeoutMs: DELIVERY_TIMEOUT_MS, ...webhookNetworkPolicy() });
+      if (Date.now() >= deadline) break;
+      const headers = requestHeaders(secrets, delivery);
+      const [previous, result] = await Promise.all([recording, send({ url: endpoint.url, headers, body: delivery.body }, { timeoutMs: DELIVERY_TIMEOUT_MS, ...webhookNetworkPolicy() })]);
       attempted++;
-      const { active } = await recordAttempt(db, endpoint, delivery, headers, result);
-      if (!active) return attempted;
+      recording = recordAttempt(db, endpoint, delivery, headers, result);
+      // The previous answer paused the endpoint (410, too many failures) while this one was sent: stop here.
+      if (!previous.active) break;
     }
+    // Before the next batch is read, so it does not find this one's last delivery still pending.
+    if (!(await recording).active) return attempted;
   }
   return attempted;
 }
 
-/** API.md's headers; the signature with the current secret, and during a rotation also the previous one. */
-function requestHeaders(endpoint: Endpoint, delivery: Delivery): Record<string, string> {
+/** The current secret, and during a rotation also the previous one. */
+function signingSecrets(endpoint: Endpoint): string[] {
   const secrets = [openSecret(endpoint.secretEncrypted)];
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date()) {
     secrets.push(openSecret(endpoint.previousSecretEncrypted));
   }
+  return secrets;
+}
+
+/** API.md's headers, signed with every secret (the new one first). */
+function requestHeaders(secrets: string[], delivery: Delivery): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'PropertyBilling-Webhooks/1.0',
