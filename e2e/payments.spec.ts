@@ -24,7 +24,7 @@ async function buildingWithApartments(page: Page) {
 }
 
 test.describe('payments', () => {
-  test('record a prepayment: listed with its apartment, filtered by date, and the apartment’s credit on the building page', async ({ page }) => {
+  test('record a prepayment: listed with its apartment, filtered with totals, exported as CSV, and the apartment’s credit on the building page', async ({ page }) => {
     test.slow();
     await signIn(page, DEMO.manager);
     const building = await buildingWithApartments(page);
@@ -80,15 +80,37 @@ test.describe('payments', () => {
     await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'payments');
 
-    // Dates: from today it is there; up to yesterday it is not.
+    // Filters: its building alone, with totals over all pages; a method that is not its own; dates.
+    const filteredList = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Filtered payments' });
+    await page.getByRole('combobox', { name: 'Building' }).click();
+    await page.getByRole('option', { name: building.name, exact: true }).click();
+    await expect(filteredList.getByRole(role)).toHaveCount(isPhone() ? 1 : 2); // a table has its header row
+    const totals = page.getByRole('region', { name: 'Totals of the filtered payments' });
+    await expect(totals.getByRole('definition').first()).toHaveText('1');
+    await expect(totals).toContainText(/Received\s*25,50\s€/);
+
+    // The CSV export of what is on screen: the payer, a number amount, the building's name.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^payments-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = (await (await file.createReadStream()).toArray()).join('');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate,Invoice,Building,Apartment,Payer,Method,Status,Amount,Currency,Bank reference,Payment ID');
+    expect(csv).toContain(`Prepayment,${building.name},2,${payer},Recorded by hand,Completed,25.50,EUR`);
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+
+    await page.getByRole('combobox', { name: 'Method' }).click();
+    await page.getByRole('option', { name: 'Bank link', exact: true }).click();
+    await expect(page.getByText('No payments match these filters.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Method' }).click();
+    await page.getByRole('option', { name: 'Any method', exact: true }).click();
     await page.getByLabel('Paid from').fill(tallinnDay());
-    const between = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Payments between these dates' });
-    await expect(between.getByRole(role).filter({ hasText: payer })).toHaveCount(1);
+    await expect(filteredList.getByRole(role).filter({ hasText: payer })).toHaveCount(1);
     await page.getByLabel('Paid from').fill('');
     await page.getByLabel('Paid to').fill(tallinnDay(-1));
-    await expect(page.getByRole('heading', { name: 'Payments between these dates' })).toBeVisible();
-    await expect(page.getByRole(role).filter({ hasText: payer })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Clear dates' }).click();
+    await expect(page.getByText('No payments match these filters.')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(list.getByRole(role).filter({ hasText: payer })).toHaveCount(1);
 
     // The building page: apartment 2 holds the credit, apartment 1 none.

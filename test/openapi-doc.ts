@@ -127,6 +127,7 @@ export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, 
 /** Route handlers outside tRPC (server/api/openapi-routes.ts), as Next serves them, with the roles their `restRoute(...)` allows. */
 const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Role[] }> = {
   'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
+  'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },

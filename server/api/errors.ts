@@ -35,7 +35,7 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ContractCode>> = {
 };
 
 type ZodLikeIssue = { code: string; path: PropertyKey[]; message: string; format?: string };
-type ZodLikeError = { name: 'ZodError'; issues: ZodLikeIssue[] };
+type ZodLikeError = { name: string; issues: ZodLikeIssue[] };
 
 function isZodError(x: unknown): x is ZodLikeError {
   return !!x && typeof x === 'object' && (x as { name?: unknown }).name === 'ZodError' && Array.isArray((x as { issues?: unknown }).issues);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BankEntryOutput } from './routers/bank-statements';
-import { PaymentOutput } from './routers/payments';
+import { PaymentFilterQuery, PaymentOutput } from './routers/payments';
 
 export type HandlerRoute = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -298,6 +298,45 @@ const vkFieldsSchema = {
   required: ['VK_SERVICE', 'VK_MAC'],
 };
 const returnUrlQuery = { name: 'returnUrl', in: 'query', required: false, description: 'Set by us in VK_RETURN when the payment was started with one: where the browser goes afterwards.', schema: { type: 'string' } };
+
+/** GET /payments's filters as query parameters (export takes the same). */
+const paymentFilterParameters = Object.entries((jsonSchemaOf(PaymentFilterQuery) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
+  name,
+  in: 'query',
+  required: false,
+  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  schema,
+}));
+
+handlerRoutes.push({
+  method: 'get',
+  path: '/payments/export',
+  operation: {
+    operationId: 'payments-export',
+    tags: ['payments'],
+    summary: 'Export payments as CSV',
+    description:
+      'The payments GET /payments lists, with the same filters, newest first, as a CSV download (UTF-8 with a byte-order mark, comma-separated, CRLF): ' +
+      '`Date` (the tenant\'s wall clock, YYYY-MM-DD HH:mm), `Invoice` (or `Prepayment`), `Building`, `Apartment`, `Payer`, `Method`, `Status`, `Amount` (decimal point), ' +
+      '`Currency`, `Bank reference`, `Payment ID`. A text cell beginning with = + - @, a tab or a carriage return is prefixed with \' so a spreadsheet shows it as text ' +
+      '(a plain number such as -5.00 is left alone). Managers and admins.',
+    parameters: paymentFilterParameters,
+    responses: {
+      200: {
+        description: 'The CSV, as an attachment named payments-<date>.csv',
+        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="payments-2026-11-25.csv"' } },
+        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFDate,Invoice,Building,Apartment,Payer,Method,Status,Amount,Currency,Bank reference,Payment ID\r\n' } },
+      },
+      400: ref('BadRequest'),
+      401: ref('Unauthorized'),
+      403: ref('Forbidden'),
+      404: ref('NotFound'),
+      422: ref('ValidationFailed'),
+      429: ref('RateLimited'),
+      500: ref('InternalError'),
+    },
+  },
+});
 
 handlerRoutes.push(
   {

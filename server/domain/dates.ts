@@ -30,3 +30,13 @@ export function endOfDayIn(date: string, timeZone: string): Date {
   // The next day by arithmetic, not by a string: 9999-12-31 has a next day, '10000-01-01' no ISO spelling.
   return new Date(startOfDayIn(date, timeZone, 1).getTime() - 1);
 }
+
+/** An instant as the wall clock in `timeZone` shows it, `YYYY-MM-DD HH:mm` (for exports people sort and read). */
+export function localDateTimeIn(at: Date, timeZone: string): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}

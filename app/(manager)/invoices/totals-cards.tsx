@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
+import { StatCards } from '@/components/ui/stat-cards';
 import { formatMoney } from './format';
 import type { InvoiceTotals } from './types';
 
@@ -12,26 +12,19 @@ export function TotalsCards({ totals, pending }: { totals: InvoiceTotals | undef
         {formatMoney(pick(line), line.currency)}
       </span>
     ));
-  const items: Array<[string, ReactNode, string]> = [
-    ['Invoices', totals?.count ?? 0, 'All pages of the list'],
-    ['Billed', money((l) => l.amount), 'Void invoices left out'],
-    ['Paid', money((l) => l.amountPaid), 'Received so far'],
-    ['Open', money((l) => l.amountOpen), 'Sent and not yet paid'],
-  ];
   return (
-    <section aria-labelledby="totals-heading" aria-busy={pending}>
-      <h2 id="totals-heading" className="sr-only">
-        Totals of the filtered invoices
-      </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {items.map(([term, value, hint]) => (
-          <div key={term} className="grid min-w-0 gap-1 rounded-lg border bg-card p-4">
-            <dt className="text-sm text-muted-foreground">{term}</dt>
-            <dd className="text-xl font-semibold tabular-nums break-words">{pending && !totals ? <Skeleton className="h-7 w-24" /> : value}</dd>
-            <dd className="text-xs text-muted-foreground">{hint}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <StatCards
+      id="totals-heading"
+      heading="Totals of the filtered invoices"
+      pending={pending}
+      loaded={totals !== undefined}
+      className="lg:grid-cols-4"
+      stats={[
+        { term: 'Invoices', value: totals?.count ?? 0, hint: 'All pages of the list' },
+        { term: 'Billed', value: money((l) => l.amount), hint: 'Void invoices left out' },
+        { term: 'Paid', value: money((l) => l.amountPaid), hint: 'Received so far' },
+        { term: 'Open', value: money((l) => l.amountOpen), hint: 'Sent and not yet paid' },
+      ]}
+    />
   );
 }

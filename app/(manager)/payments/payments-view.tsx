@@ -1,14 +1,12 @@
 'use client';
 
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CreditCardIcon, LandmarkIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
@@ -19,13 +17,12 @@ import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
 import type { Payment } from '../invoices/types';
 import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
+import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters } from './payment-filters';
+import { PaymentTotals } from './payment-totals';
 import { PrepayDialog, type PrepayBuilding } from './prepay-dialog';
 
 const PAGE_SIZE = 50;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
-
-type Range = { from: string; to: string };
 
 /** Manual payments and prepayments were entered as a day (stored at noon); bank payments carry their time. */
 function paidOn(p: Payment): string {
@@ -33,12 +30,12 @@ function paidOn(p: Payment): string {
   return p.method === 'banklink' ? formatDateTime(p.paidAt) : formatDate(p.paidAt);
 }
 
-/** The tenant's payments, newest first, a page at a time, within dates; prepayments are recorded here. */
+/** The tenant's payments, newest first, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
 export function PaymentsView() {
   const trpc = useTRPC();
-  const [range, setRange] = useState<Range>({ from: '', to: '' });
-  const query = { from: DATE.test(range.from) ? range.from : undefined, to: DATE.test(range.to) ? range.to : undefined };
-  const filtered = Boolean(query.from || query.to);
+  const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
+  const query = paymentFilterQuery(filters);
+  const filtered = Object.values(query).some(Boolean);
 
   const list = useInfiniteQuery(
     trpc.payments.list.infiniteQueryOptions(
@@ -47,6 +44,7 @@ export function PaymentsView() {
     ),
   );
   const payments = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const summary = useQuery(trpc.payments.summary.queryOptions(query, { placeholderData: keepPreviousData }));
 
   const buildingsQuery = useBuildings();
   const allBuildings: PrepayBuilding[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, currency: b.currency }));
@@ -95,7 +93,7 @@ export function PaymentsView() {
       </EmptyState>
     );
   } else if (payments.length === 0) {
-    body = <NoMatches>No payments between these dates.</NoMatches>;
+    body = <NoMatches>No payments match these filters.</NoMatches>;
   } else {
     body = (
       <>
@@ -171,21 +169,8 @@ export function PaymentsView() {
       />
 
       <div className="grid min-w-0 gap-6">
-        <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[repeat(2,minmax(0,1fr))_auto] sm:items-end lg:grid-cols-[repeat(2,minmax(0,14rem))_auto]">
-          <FormField label="Paid from">
-            <Input type="date" value={range.from} max={range.to || undefined} onChange={(event) => setRange({ ...range, from: event.target.value })} />
-          </FormField>
-          <FormField label="Paid to">
-            <Input type="date" value={range.to} min={range.from || undefined} onChange={(event) => setRange({ ...range, to: event.target.value })} />
-          </FormField>
-          {(range.from || range.to) && (
-            <div className="flex min-h-11 items-center">
-              <Button variant="ghost" size="sm" onClick={() => setRange({ from: '', to: '' })}>
-                Clear dates
-              </Button>
-            </div>
-          )}
-        </section>
+        <PaymentFiltersBar filters={filters} onChange={setFilters} buildings={allBuildings} />
+        <PaymentTotals summary={summary.data?.data} pending={summary.isPending} />
 
         {notice && (
           <Notice key={notice.id} ref={noticeRef} ring>
@@ -195,7 +180,7 @@ export function PaymentsView() {
 
         <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
           <h2 id="payments-heading" className="text-lg font-semibold">
-            {filtered ? 'Payments between these dates' : 'All payments'}
+            {filtered ? 'Filtered payments' : 'All payments'}
           </h2>
           {body}
         </section>

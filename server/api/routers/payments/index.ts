@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { listPayments } from '@/server/services/payments/list-payments';
+import { PAYMENT_METHODS } from '@/server/services/payments/payment-filter';
+import { summarizePayments } from '@/server/services/payments/summarize-payments';
 import type { PaymentView } from '@/server/services/payments/payment-view';
 import { recordPrepayment } from '@/server/services/payments/record-prepayment';
 import { listBanklinkBanks } from '@/server/services/payments/list-banklink-banks';
@@ -24,6 +26,24 @@ export const PaymentOutput = z.object({
   paidAt: z.iso.datetime().nullable(),
   payerName: z.string().nullable(),
   externalId: z.string().nullable(),
+});
+
+/** The filters of the payments list, its totals and its CSV export. */
+export const PaymentFilterQuery = z.object({
+  invoiceId: z.uuid().optional(),
+  apartmentId: z.uuid().optional(),
+  buildingId: z.uuid().optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  from: IsoDate.optional().meta({ description: "Paid on or after this day (the tenant's time zone)." }),
+  to: IsoDate.optional().meta({ description: "Paid on or before this day (the tenant's time zone)." }),
+});
+const FILTERS = 'filters invoiceId, apartmentId, buildingId, method, from, to (payment date, the tenant\'s days)';
+
+export const PaymentSummaryOutput = z.object({
+  count: z.number().int().meta({ description: 'Payments the filters match, in any status.' }),
+  received: z
+    .array(z.object({ currency: z.string(), amount: z.number(), count: z.number().int() }))
+    .meta({ description: 'Completed payments summed per currency (pending and failed bank links are not counted as received).' }),
 });
 
 export const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
@@ -62,13 +82,27 @@ export const paymentsRouter = createRouter({
 
 
   list: managerProcedure
-    .meta({ openapi: { method: 'GET', path: '/payments', tags: ['payments'], summary: 'List payments', description: "Newest first; filters invoiceId, apartmentId, from, to (payment date, the tenant's days)." } })
-    .input(PageQuery.extend({ invoiceId: z.uuid().optional(), apartmentId: z.uuid().optional(), from: IsoDate.optional(), to: IsoDate.optional() }))
+    .meta({ openapi: { method: 'GET', path: '/payments', tags: ['payments'], summary: 'List payments', description: `Newest first; ${FILTERS}.` } })
+    .input(PageQuery.extend(PaymentFilterQuery.shape))
     .output(page(PaymentOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listPayments({ ctx: ctx.svc, input });
       return { data: items.map(paymentOut), nextCursor };
     }),
+
+  summary: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payments/summary',
+        tags: ['payments'],
+        summary: 'Payment totals',
+        description: `The totals of the payments GET /payments lists with the same ${FILTERS}: how many, and the money received per currency.`,
+      },
+    })
+    .input(PaymentFilterQuery)
+    .output(one(PaymentSummaryOutput))
+    .query(async ({ ctx, input }) => ({ data: await summarizePayments({ ctx: ctx.svc, input }) })),
 
   prepay: managerProcedure
     .meta({

@@ -1,0 +1,34 @@
+import { eq, gte, lte, type SQL } from 'drizzle-orm';
+import { apartments, payments } from '@/db/schema';
+import { endOfDayIn, startOfDayIn } from '@/server/domain/dates';
+import type { ServiceContext } from '../context';
+import { tenantTimeZone } from '../invoices/invoice-view';
+import { paymentScope } from '../scopes';
+
+export const PAYMENT_METHODS = ['banklink', 'bank_transfer', 'manual'] as const;
+
+/** What the payments list, its totals and its CSV export narrow by; `from`/`to` are payment dates (the tenant's days). */
+export type PaymentFilter = {
+  invoiceId?: string;
+  apartmentId?: string;
+  buildingId?: string;
+  method?: (typeof PAYMENT_METHODS)[number];
+  from?: string;
+  to?: string;
+};
+
+/** The conditions of a filter, within the caller's tenant; queries using it join `apartments` on the payment's apartment. */
+export async function paymentFilterWhere(ctx: ServiceContext, filter: PaymentFilter): Promise<SQL[]> {
+  const where: SQL[] = [paymentScope(ctx)];
+  if (filter.invoiceId) where.push(eq(payments.invoiceId, filter.invoiceId));
+  if (filter.apartmentId) where.push(eq(payments.apartmentId, filter.apartmentId));
+  if (filter.buildingId) where.push(eq(apartments.buildingId, filter.buildingId));
+  if (filter.method) where.push(eq(payments.method, filter.method));
+  if (filter.from || filter.to) {
+    // Whole days in the tenant's time zone.
+    const timeZone = await tenantTimeZone(ctx.db, ctx.tenantId);
+    if (filter.from) where.push(gte(payments.paidAt, startOfDayIn(filter.from, timeZone)));
+    if (filter.to) where.push(lte(payments.paidAt, endOfDayIn(filter.to, timeZone)));
+  }
+  return where;
+}
