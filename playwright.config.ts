@@ -67,6 +67,8 @@ export default defineConfig({
           AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-only-secret-e2e-only-secret-0123456789',
           APP_URL: baseURL,
           RATE_LIMIT_AUTH: '1000',
+          // The built-in test bank for the resident's "Pay now" (outside production it is always there).
+          TESTBANK: 'true',
         },
       },
 });

@@ -54,3 +54,5 @@ export const env = loadEnv();
 export const isProduction = env.NODE_ENV === 'production';
 /** Inngest cloud (or a self-hosted Inngest server) is used only when both keys are configured. */
 export const useInngestCloud = Boolean(env.INNGEST_EVENT_KEY && env.INNGEST_SIGNING_KEY);
+/** A demo deployment (outside production, or seeded with the demo data): the demo's sample files are offered. */
+export const demoToolsEnabled = !isProduction || env.SEED_DEMO === 'true';

@@ -7,7 +7,11 @@ import { type Db, migrationsFolder } from '@/db/client';
 import * as schema from '@/db/schema';
 import { listApartments } from '@/server/services/apartments/list-apartments';
 import { previewCharges } from '@/server/services/buildings/preview-charges';
+import { importStatement } from '@/server/services/bank-statements/import-statement';
+import { listUnmatchedEntries } from '@/server/services/bank-statements/list-unmatched-entries';
+import { makeDemoStatement } from '@/server/services/bank-statements/make-demo-statement';
 import { listInvoices } from '@/server/services/invoices/list-invoices';
+import { listPayments } from '@/server/services/payments/list-payments';
 import { verifyCredentials } from '@/server/services/auth/verify-credentials';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
 
@@ -59,5 +63,20 @@ describe('demo seed', () => {
       credits.push(...(await listApartments({ ctx, input: { buildingId: b.id, limit: 200 } })).items.map((a) => a.creditBalance));
     }
     expect(credits.some((c) => c > 0)).toBe(true);
+  });
+
+  it('imports a day of bank transfers: some booked by reference or invoice number, some waiting in the queue', async () => {
+    const [tenant] = await db.select().from(schema.tenants);
+    const ctx = { tenantId: tenant!.id, userId: null, role: 'admin' as const, now: new Date(), requestId: 'seed-test', db };
+    const booked = await listPayments({ ctx, input: { method: 'bank_transfer', limit: 50 } });
+    expect(booked.items.length).toBeGreaterThanOrEqual(3);
+    const queue = await listUnmatchedEntries({ ctx, input: { limit: 50 } });
+    expect(queue.items.map((e) => e.payerName).sort()).toEqual(['Kodutarbe OÜ', 'Mari Maasikas', 'Tiit Tundmatu']);
+    // The statement a manager downloads on the same day holds these entries again: the import finds them duplicates.
+    const again = await makeDemoStatement({ ctx });
+    const result = await importStatement({ ctx, input: { bytes: new TextEncoder().encode(again.xml), kind: 'xml' } });
+    expect(result).toMatchObject({ format: 'camt.053', skipped: 1 });
+    expect(result.duplicates).toBeGreaterThanOrEqual(3);
+    expect(result.entries).toBe(again.entries - 1);
   });
 });

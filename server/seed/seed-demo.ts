@@ -6,6 +6,8 @@ import { fromUnits } from '@/server/domain/decimal';
 import { chargeRuleRows } from '@/server/services/buildings/building-fields';
 import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
+import { importStatement } from '@/server/services/bank-statements/import-statement';
+import { makeDemoStatement } from '@/server/services/bank-statements/make-demo-statement';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { createTenant } from '@/server/services/tenants/create-tenant';
@@ -142,6 +144,10 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     }
   });
   await seedDemoInvoices({ db, tenantId, now });
+  // Today's bank statement, imported: bank transfers on the payments page and entries to settle by hand.
+  const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: 'seed-demo', db };
+  const { xml } = await makeDemoStatement({ ctx });
+  await importStatement({ ctx, input: { bytes: new TextEncoder().encode(xml), kind: 'xml' } });
 
   return [
     { role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD },

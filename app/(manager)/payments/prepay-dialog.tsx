@@ -6,7 +6,6 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { OptionsSelect } from '@/components/ui/options-select';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { errorCode, formFailure } from '@/lib/trpc/errors';
@@ -14,6 +13,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
 import { apartmentLabel, useApartmentChoices } from '../residents/apartment-directory';
+import { BuildingApartmentFields } from '../residents/building-apartment-fields';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -142,34 +142,26 @@ function PrepayForm({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Building" error={errors.building}>
-          <OptionsSelect
-            ref={ref('building')}
-            value={buildingId}
-            placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
-            disabled={buildings.length === 0}
-            options={buildings.map((b) => ({ value: b.id, label: b.name }))}
-            onChange={(value) => {
-              setBuildingId(value);
-              setApartmentId('');
-              clearError('building');
-              clearError('apartment');
-            }}
-          />
-        </FormField>
-        <FormField label="Apartment" error={errors.apartment} description={apartmentHint}>
-          <OptionsSelect
-            ref={ref('apartment')}
-            value={apartmentId}
-            placeholder={choices.placeholder}
-            disabled={!buildingId || choices.apartments.length === 0}
-            options={choices.options}
-            onChange={(value) => {
-              setApartmentId(value);
-              clearError('apartment');
-            }}
-          />
-        </FormField>
+        <BuildingApartmentFields
+          buildings={buildings}
+          buildingId={buildingId}
+          apartmentId={apartmentId}
+          choices={choices}
+          errors={errors}
+          buildingRef={ref('building')}
+          apartmentRef={ref('apartment')}
+          apartmentDescription={apartmentHint}
+          onBuildingChange={(value) => {
+            setBuildingId(value);
+            setApartmentId('');
+            clearError('building');
+            clearError('apartment');
+          }}
+          onApartmentChange={(value) => {
+            setApartmentId(value);
+            clearError('apartment');
+          }}
+        />
         <FormField label={`Amount (${currency})`} error={errors.amount}>
           <Input
             ref={ref('amount')}

@@ -65,15 +65,15 @@ export async function bankEntryViews(db: DbExecutor, rows: BankEntryRow[]): Prom
   }));
 }
 
-/** Payments by id as the API shows them (invoice and apartment numbers), in the given order. */
-export async function paymentViewsOf(db: DbExecutor, ids: string[]): Promise<PaymentView[]> {
+/** The tenant's payments by id as the API shows them (invoice and apartment numbers), in the given order. */
+export async function paymentViewsOf(db: DbExecutor, tenantId: string, ids: string[]): Promise<PaymentView[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ payment: payments, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId })
     .from(payments)
     .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(inArray(payments.id, ids));
+    .where(and(eq(payments.tenantId, tenantId), inArray(payments.id, ids)));
   const byId = new Map(rows.map((r) => [r.payment.id, paymentView(r.payment, r)]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }

@@ -92,7 +92,7 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
       ? await tx.select().from(bankStatementEntries).where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), sql`${bankStatementEntries.id} in ${unmatchedIds}`))
       : [];
     unmatchedRows.sort((a, b) => unmatchedIds.indexOf(a.id) - unmatchedIds.indexOf(b.id));
-    const payments = await paymentViewsOf(tx, paymentIds);
+    const payments = await paymentViewsOf(tx, ctx.tenantId, paymentIds);
     const result: ImportStatementResult = {
       statementId: statement!.id,
       format: parsed.format,

@@ -54,6 +54,6 @@ export async function matchBankEntry({ ctx, input }: { ctx: ServiceContext; inpu
     const [after] = await tx.select().from(bankStatementEntries).where(and(bankEntryScope(ctx), eq(bankStatementEntries.id, entry.id)));
     const [view] = await bankEntryViews(tx, [after!]);
     await writeAudit(tx, ctx, { action: 'bank-entry.match', entityId: entry.id, before: { status: entry.status }, after: { status: after!.status, apartmentId: after!.apartmentId, invoiceId: target?.invoiceId ?? null, amount: fromUnits(entry.amount, 2) } });
-    return { entry: view!, payments: await paymentViewsOf(tx, paymentIds) };
+    return { entry: view!, payments: await paymentViewsOf(tx, ctx.tenantId, paymentIds) };
   });
 }

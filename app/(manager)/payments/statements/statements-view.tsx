@@ -1,8 +1,8 @@
 'use client';
 
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { LandmarkIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { DownloadIcon, LandmarkIcon } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,6 +15,7 @@ import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, plural } from '../../invoices/format';
 import { ImportStatementForm, type StatementResult } from './import-statement-form';
+import { MatchEntryDialog, type QueueEntry } from './match-entry-dialog';
 
 /** "12 entries: 9 matched, 2 to check, 1 imported before." */
 function summary(r: StatementResult): string {
@@ -24,8 +25,8 @@ function summary(r: StatementResult): string {
   return `${plural(r.entries, 'credit entry', 'credit entries')} (${r.format}): ${parts.join(', ')}; ${plural(r.payments.length, 'payment')} booked.`;
 }
 
-/** Bank statements: import a file, then settle what no reference number or invoice number matched. */
-export function StatementsView() {
+/** Bank statements: import a file, then settle what no reference number or invoice number matched. `demo`: offer a sample statement (not in production). */
+export function StatementsView({ demo }: { demo: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
@@ -33,9 +34,12 @@ export function StatementsView() {
   const show = (text: string) => setNotice((n) => ({ id: (n?.id ?? 0) + 1, text }));
   const queue = useInfiniteQuery(trpc.bankStatements.unmatched.infiniteQueryOptions({ limit: 50 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
   const entries = queue.data?.pages.flatMap((p) => p.data) ?? [];
+  const [matching, setMatching] = useState<QueueEntry | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.bankStatements.unmatched.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.payments.list.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.payments.summary.pathKey() });
   };
   const match = useMutation(
     trpc.bankStatements.match.mutationOptions({
@@ -55,6 +59,9 @@ export function StatementsView() {
           Book to {e.suggestion.invoiceNumber ?? 'invoice'}
         </Button>
       )}
+      <Button size="sm" variant="outline" disabled={match.isPending} onClick={() => setMatching(e)}>
+        Match…
+      </Button>
       <Button size="sm" variant="outline" disabled={match.isPending} onClick={() => match.mutate({ id: e.id, ignore: true })}>
         Ignore
       </Button>
@@ -113,18 +120,37 @@ export function StatementsView() {
             refresh();
           }}
         />
+        {demo && (
+          <p className="text-sm text-muted-foreground">
+            Trying it out?{' '}
+            <a href="/api/dev/demo-statement" download className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+              <DownloadIcon aria-hidden="true" className="size-4" />
+              Download a demo statement
+            </a>{' '}
+            of today’s transfers to your open invoices, then import it.
+          </p>
+        )}
         {notice && (
           <Notice key={notice.id} role="status">
             {notice.text}
           </Notice>
         )}
         <section aria-labelledby="unmatched-heading" className="grid min-w-0 gap-3">
-          <h2 id="unmatched-heading" className="text-lg font-semibold">
+          <h2 id="unmatched-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
             Unmatched entries
           </h2>
           {body}
         </section>
       </div>
+      <MatchEntryDialog
+        entry={matching}
+        onOpenChange={(open) => !open && setMatching(null)}
+        onBooked={(text) => {
+          show(text);
+          refresh();
+        }}
+        returnFocus={() => heading.current}
+      />
     </>
   );
 }

@@ -1,0 +1,143 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Notice } from '@/components/ui/notice';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { formatMoney, plural } from '../../invoices/format';
+import { useApartmentChoices, useBuildings } from '../../residents/apartment-directory';
+import { BuildingApartmentFields } from '../../residents/building-apartment-fields';
+
+export type QueueEntry = { id: string; amount: number; currency: string; payerName: string | null };
+
+type Field = 'building' | 'apartment' | 'target';
+const FIELDS: readonly Field[] = ['building', 'apartment', 'target'];
+/** The apartment's open invoices oldest first, then its credit: what a reference number would have done. */
+const OLDEST_FIRST = 'oldest-first';
+
+/** Books an entry of the queue to an apartment (its open invoices oldest first, then credit) or to one of its invoices. */
+export function MatchEntryDialog({
+  entry,
+  onOpenChange,
+  onBooked,
+  returnFocus,
+}: {
+  entry: QueueEntry | null;
+  onOpenChange: (open: boolean) => void;
+  onBooked: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+}) {
+  return (
+    <FormDialog
+      open={entry !== null}
+      onOpenChange={onOpenChange}
+      title="Match to an apartment"
+      description={entry ? `${formatMoney(entry.amount, entry.currency)} from ${entry.payerName ?? 'an unknown payer'}.` : ''}
+      returnFocus={returnFocus}
+    >
+      {({ finish, setBusy }) =>
+        entry && (
+          <MatchForm
+            entry={entry}
+            onBusyChange={setBusy}
+            onBooked={(message) => {
+              finish();
+              onBooked(message);
+            }}
+          />
+        )
+      }
+    </FormDialog>
+  );
+}
+
+function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBusyChange: (busy: boolean) => void; onBooked: (message: string) => void }) {
+  const trpc = useTRPC();
+  const match = useMutation(trpc.bankStatements.match.mutationOptions());
+  const buildings = useBuildings().data?.data ?? [];
+  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
+  const [apartmentId, setApartmentId] = useState('');
+  const [target, setTarget] = useState(OLDEST_FIRST);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const choices = useApartmentChoices(buildingId);
+  const open = useQuery(trpc.invoices.list.queryOptions({ apartmentId, status: 'sent', limit: 50 }, { enabled: apartmentId !== '' }));
+  const openInvoices = (open.data?.data ?? []).filter((i) => i.amountPaid < i.amount);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (match.isPending) return;
+    const found: Partial<Record<Field, string>> = {};
+    if (!buildingId) found.building = 'Choose a building.';
+    if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
+    if (Object.keys(found).length) return fail(found);
+    clear();
+    onBusyChange(true);
+    match.mutate(target === OLDEST_FIRST ? { id: entry.id, apartmentId } : { id: entry.id, invoiceId: target }, {
+      onSettled: () => onBusyChange(false),
+      onSuccess: ({ data }) => onBooked(`Booked ${plural(data.payments.length, 'payment')} from ${formatMoney(entry.amount, entry.currency)}.`),
+      onError: (error) => {
+        const failure = formFailure(error, 'The entry could not be booked.', (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), ' ');
+        fail(failure.errors, failure.formError);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!match.isPending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <BuildingApartmentFields
+          buildings={buildings}
+          buildingId={buildingId}
+          apartmentId={apartmentId}
+          choices={choices}
+          errors={errors}
+          buildingRef={ref('building')}
+          apartmentRef={ref('apartment')}
+          onBuildingChange={(value) => {
+            setBuildingId(value);
+            setApartmentId('');
+            setTarget(OLDEST_FIRST);
+            clearError('building');
+          }}
+          onApartmentChange={(value) => {
+            setApartmentId(value);
+            setTarget(OLDEST_FIRST);
+            clearError('apartment');
+          }}
+        />
+        <FormField
+          label="Pay"
+          error={errors.target}
+          className="sm:col-span-2"
+          description={apartmentId && open.isSuccess && openInvoices.length === 0 ? 'No open invoices: the money becomes the apartment’s credit.' : undefined}
+        >
+          <OptionsSelect
+            ref={ref('target')}
+            value={target}
+            disabled={!apartmentId}
+            options={[
+              { value: OLDEST_FIRST, label: 'Its open invoices, oldest first, then credit' },
+              ...openInvoices.map((i) => ({ value: i.id, label: `${i.number} first (${formatMoney(i.amount - i.amountPaid, i.currency)} open)` })),
+            ]}
+            onChange={(value) => {
+              setTarget(value);
+              clearError('target');
+            }}
+          />
+        </FormField>
+      </div>
+      <DialogActions label="Book payment" pendingLabel="Booking…" pending={match.isPending} />
+    </form>
+  );
+}
