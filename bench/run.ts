@@ -3,10 +3,11 @@ import { closeDb, migrateDatabase } from '@/db/client';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { billingBench } from './billing';
+import { importBench } from './import';
 import { webhooksBench } from './webhooks';
 
 /**
- * Timing goals live here, not in tests: `npm run bench` prints throughput of the REST adapter and the
+ * Timing goals live here, not in tests: `npm run bench` prints throughput of the REST adapter, the
  * billing timings of `bench/billing.ts` on the configured database (embedded PGlite in memory unless DATABASE_URL is set).
  * It runs with NODE_ENV=production, as a deployment does.
  */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await restAdapter();
   await billingBench(); // invoice generation against its floor, preview, PDF: bench/billing.ts
   await webhooksBench(); // deliveries/s, delay, lost, duplicated and order of webhook sends: bench/webhooks.ts
+  await importBench(); // a 10,000-entry statement against 10,000 open invoices, against parsing it alone: bench/import.ts
   await closeDb();
 }
 

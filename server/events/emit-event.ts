@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, arrayContains, eq } from 'drizzle-orm';
+import { bulkInsert } from '@/db/bulk-insert';
 import { afterCommit, type DbExecutor } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { wakeWebhookSender } from '@/server/webhooks/wake';
@@ -27,27 +29,22 @@ async function writeEvents<T extends EventType>(tx: DbExecutor, scope: Scope, ty
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.tenantId, scope.tenantId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type])));
-  const written: Array<{ id: string }> = [];
-  for (let i = 0; i < data.length; i += 2000) {
-    const rows = await tx
-      .insert(events)
-      .values(data.slice(i, i + 2000).map((d) => ({ tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d), occurredAt: scope.now })))
-      .returning({ id: events.id, data: events.data, occurredAt: events.occurredAt });
-    written.push(...rows.map((r) => ({ id: r.id })));
-    const deliveries = rows.flatMap((event) =>
-      endpoints.map((endpoint) => ({
-        tenantId: scope.tenantId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: type,
-        body: deliveryBody({ id: event.id, event: type, timestamp: event.occurredAt, tenantId: scope.tenantId, data: event.data }),
-        nextAttemptAt: scope.now,
-      })),
-    );
-    if (deliveries.length) await tx.insert(webhookDeliveries).values(deliveries);
-  }
+  // Ids made here, so the deliveries are written without reading the events back; one statement each, however many.
+  const rows = data.map((d) => ({ id: randomUUID(), tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d) as unknown, occurredAt: scope.now }));
+  await bulkInsert(tx, events, rows);
+  const deliveries = rows.flatMap((event) =>
+    endpoints.map((endpoint) => ({
+      tenantId: scope.tenantId,
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventType: type,
+      body: deliveryBody({ id: event.id, event: type, timestamp: event.occurredAt, tenantId: scope.tenantId, data: event.data }),
+      nextAttemptAt: scope.now,
+    })),
+  );
+  await bulkInsert(tx, webhookDeliveries, deliveries);
   if (endpoints.length) afterCommit(tx, wakeWebhookSender);
-  return written;
+  return rows.map((r) => ({ id: r.id }));
 }
 
 /** The JSON a webhook receives (API.md, Webhook delivery); stored once, so every attempt signs the same bytes. */

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { bulkInsert } from '@/db/bulk-insert';
 import { bankStatementEntries, bankStatements } from '@/db/schema';
 import { parseStatement, StatementFormatError, type StatementFormat } from '@/server/domain/bank-statements/parse-statement';
 import { fromUnits } from '@/server/domain/decimal';
@@ -6,9 +8,9 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { BadRequestError, ValidationError } from '../errors';
 import type { PaymentView } from '../payments/payment-view';
-import { type BankEntryView, bankEntryViews, paymentViewsOf } from './bank-entry-view';
+import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOf } from './bank-entry-view';
 import { lockBankBooking } from './lock-bank-booking';
-import { reconcileEntry } from './reconcile-entry';
+import { findTargets, settleEntries } from './reconcile-entries';
 
 export type ImportStatementInput = { bytes: Uint8Array; kind: 'xml' | 'csv' | 'auto'; charset?: string | null };
 export type ImportStatementResult = {
@@ -51,47 +53,47 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     // Bookings of a tenant's bank money take turns: invoices of several apartments are locked in one order.
     await lockBankBooking(tx, ctx.tenantId);
     const [statement] = await tx.insert(bankStatements).values({ tenantId: ctx.tenantId, format: parsed.format, entries: credits.length, newEntries: 0, importedBy: ctx.userId, createdAt: ctx.now }).returning();
-    const inserted = unique.length
-      ? await tx
-          .insert(bankStatementEntries)
-          .values(
-            unique.map((e) => ({
-              tenantId: ctx.tenantId,
-              statementId: statement!.id,
-              accountIban: e.accountIban,
-              bankRef: e.bankRef,
-              bookingDate: e.date,
-              amount: e.amount,
-              currency: e.currency,
-              payerName: e.payerName,
-              payerIban: e.payerIban,
-              reference: e.reference,
-              description: e.description,
-              status: 'unmatched' as const,
-              createdAt: ctx.now,
-            })),
-          )
-          .onConflictDoNothing({ target: [bankStatementEntries.tenantId, bankStatementEntries.accountIban, bankStatementEntries.bankRef] })
-          .returning()
-      : [];
-    // In the file's order, so the oldest money pays the oldest invoices.
-    const order = new Map(unique.map((e, i) => [`${e.accountIban}\u0000${e.bankRef}`, i]));
-    inserted.sort((a, b) => order.get(`${a.accountIban}\u0000${a.bankRef}`)! - order.get(`${b.accountIban}\u0000${b.bankRef}`)!);
-
-    const paymentIds: string[] = [];
-    const unmatchedIds: string[] = [];
-    let matched = 0;
-    for (const entry of inserted) {
-      const outcome = await reconcileEntry({ ctx, tx, entry });
-      if (outcome.matched) matched++;
-      else unmatchedIds.push(entry.id);
-      paymentIds.push(...outcome.payments.map((p) => p.id));
-    }
+    // Rules 1 and 2 before storing, so an entry is stored as matched; those stored already are left out by the unique index.
+    const targets = await findTargets({ ctx, tx, entries: unique });
+    // Every column given (ids made here), so the stored rows are known without reading them back.
+    const rows: BankEntryRow[] = unique.map((e, i) => {
+      const target = targets[i];
+      return {
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        statementId: statement!.id,
+        accountIban: e.accountIban,
+        bankRef: e.bankRef,
+        bookingDate: e.date,
+        amount: e.amount,
+        currency: e.currency,
+        payerName: e.payerName,
+        payerIban: e.payerIban,
+        reference: e.reference,
+        description: e.description,
+        status: target ? 'matched' : 'unmatched',
+        matchedBy: target?.matchedBy ?? null,
+        apartmentId: target?.apartmentId ?? null,
+        suggestedApartmentId: null,
+        suggestedInvoiceId: null,
+        matchedAt: target ? ctx.now : null,
+        createdAt: ctx.now,
+      };
+    });
+    const stored = new Set(await bulkInsert(tx, bankStatementEntries, rows, { onConflictDoNothing: true }));
+    const insertedAt = rows.flatMap((r, i) => (stored.has(r.id) ? [i] : []));
+    const inserted = insertedAt.map((i) => rows[i]!);
+    // In the file's order (rows are), so the oldest money pays the oldest invoices.
+    const outcomes = await settleEntries({ ctx, tx, entries: inserted, targets: insertedAt.map((i) => targets[i] ?? null) });
+    const paymentIds = outcomes.flatMap((o) => o.payments.map((p) => p.id));
+    const unmatchedIds = inserted.filter((_, i) => !outcomes[i]!.matched).map((e) => e.id);
+    const matched = inserted.length - unmatchedIds.length;
     await tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));
     const unmatchedRows = unmatchedIds.length
       ? await tx.select().from(bankStatementEntries).where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), sql`${bankStatementEntries.id} in ${unmatchedIds}`))
       : [];
-    unmatchedRows.sort((a, b) => unmatchedIds.indexOf(a.id) - unmatchedIds.indexOf(b.id));
+    const position = new Map(unmatchedIds.map((id, i) => [id, i]));
+    unmatchedRows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     const payments = await paymentViewsOf(tx, ctx.tenantId, paymentIds);
     const result: ImportStatementResult = {
       statementId: statement!.id,

@@ -1,8 +1,8 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { invoices } from '@/db/schema';
 import type { ServiceContext } from '../context';
-import { bookPayment, type BookPaymentInput, type PaymentRow } from './book-payment';
+import { type BookPaymentInput, bookPayments, type InvoiceRow, type PaymentRow } from './book-payment';
 
 export type AllocatePaymentInput = Omit<BookPaymentInput, 'invoice'> & {
   /** An invoice the payer named (by its number): paid first when it is open. */
@@ -13,27 +13,54 @@ export type AllocatePaymentInput = Omit<BookPaymentInput, 'invoice'> & {
  * Money received for an apartment pays its open invoices (sent, not paid in full) oldest first — by due
  * date, then number — one Payment per invoice of the amount applied to it; the rest (or all of it, when
  * nothing is open) becomes the apartment's credit as a Payment without an invoice. The invoices are locked
- * in that order, so two allocations for one apartment wait for each other instead of paying twice.
+ * (apartment, then that order), so two allocations for one apartment wait for each other instead of paying twice.
  */
 export async function allocatePayment({ ctx, tx, input }: { ctx: ServiceContext; tx: Tx; input: AllocatePaymentInput }): Promise<PaymentRow[]> {
-  const open = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.apartmentId, input.apartmentId), eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount), eq(invoices.currency, input.currency)))
-    .orderBy(asc(invoices.dueDate), asc(invoices.number))
-    .for('update');
-  const first = open.findIndex((i) => i.id === input.firstInvoiceId);
-  if (first > 0) open.unshift(...open.splice(first, 1));
+  return (await allocatePayments({ ctx, tx, inputs: [input] }))[0]!;
+}
 
-  const booked: PaymentRow[] = [];
-  let left = input.amount;
-  const common = { apartmentId: input.apartmentId, currency: input.currency, paidDate: input.paidDate, method: input.method, payerName: input.payerName, externalId: input.externalId };
-  for (const invoice of open) {
-    if (left <= 0) break;
-    const applied = Math.min(left, invoice.amount - invoice.amountPaid);
-    booked.push((await bookPayment({ ctx, tx, input: { ...common, invoice, amount: applied } })).payment);
-    left -= applied;
+/** allocatePayment for many at once, in order (an earlier one pays an apartment's oldest invoice first), booked together. */
+export async function allocatePayments({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<PaymentRow[][]> {
+  const apartmentIds = [...new Set(inputs.map((i) => i.apartmentId))];
+  const openRows: InvoiceRow[] = [];
+  for (let i = 0; i < apartmentIds.length; i += 1000) {
+    openRows.push(
+      ...(await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.apartmentId, apartmentIds.slice(i, i + 1000)), eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
+        .orderBy(asc(invoices.apartmentId), asc(invoices.dueDate), asc(invoices.number))
+        .for('update')),
+    );
   }
-  if (left > 0) booked.push((await bookPayment({ ctx, tx, input: { ...common, invoice: null, amount: left } })).payment);
-  return booked;
+  // What is still open of each invoice as the inputs take their turns.
+  const left = new Map(openRows.map((r) => [r.id, r.amount - r.amountPaid]));
+  const openOf = new Map<string, InvoiceRow[]>();
+  for (const row of openRows) openOf.set(row.apartmentId, [...(openOf.get(row.apartmentId) ?? []), row]);
+
+  const bookings: BookPaymentInput[] = [];
+  const owner: number[] = [];
+  inputs.forEach((input, n) => {
+    const { firstInvoiceId, ...common } = input;
+    const open = (openOf.get(input.apartmentId) ?? []).filter((r) => r.currency === input.currency && left.get(r.id)! > 0);
+    const first = open.findIndex((r) => r.id === firstInvoiceId);
+    if (first > 0) open.unshift(...open.splice(first, 1));
+    let rest = input.amount;
+    for (const invoice of open) {
+      if (rest <= 0) break;
+      const applied = Math.min(rest, left.get(invoice.id)!);
+      left.set(invoice.id, left.get(invoice.id)! - applied);
+      bookings.push({ ...common, invoice, amount: applied });
+      owner.push(n);
+      rest -= applied;
+    }
+    if (rest > 0) {
+      bookings.push({ ...common, invoice: null, amount: rest });
+      owner.push(n);
+    }
+  });
+  const booked = await bookPayments({ ctx, tx, inputs: bookings });
+  const out: PaymentRow[][] = inputs.map(() => []);
+  booked.forEach((b, k) => out[owner[k]!]!.push(b.payment));
+  return out;
 }

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { bulkInsert } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { apartmentCredits, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
-import { emitEvent } from '@/server/events/emit-event';
+import { emitEvents } from '@/server/events/emit-event';
 import type { ServiceContext } from '../context';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -26,6 +28,9 @@ export type BookPaymentInput = {
   pendingPaymentId?: string;
 };
 
+export type BookedPayment = { payment: PaymentRow; invoice: InvoiceRow | null; settled: boolean };
+
+
 /**
  * The one way money received is booked, whoever books it (a manager marking an invoice paid, a prepayment,
  * a bank statement, a banklink callback): one completed Payment, the invoice's amountPaid (and `paid` with
@@ -33,48 +38,73 @@ export type BookPaymentInput = {
  * without one, and payment.received — all in the caller's transaction. The caller checks the role and the
  * tenant of what it passes.
  */
-export async function bookPayment({ ctx, tx, input }: { ctx: ServiceContext; tx: Tx; input: BookPaymentInput }): Promise<{ payment: PaymentRow; invoice: InvoiceRow | null; settled: boolean }> {
-  const { invoice } = input;
-  const completed = {
-    amount: input.amount,
-    currency: input.currency,
-    status: 'completed' as const,
-    paidAt: input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`),
-    payerName: input.payerName?.trim() || null,
-    externalId: input.externalId ?? null,
-  };
-  const [payment] = input.pendingPaymentId
-    ? await tx
-        .update(payments)
-        .set(completed)
-        .where(and(eq(payments.tenantId, ctx.tenantId), eq(payments.id, input.pendingPaymentId)))
-        .returning()
-    : await tx
-        .insert(payments)
-        .values({ ...completed, tenantId: ctx.tenantId, invoiceId: invoice?.id ?? null, apartmentId: input.apartmentId, method: input.method, createdAt: ctx.now })
-        .returning();
+export async function bookPayment({ ctx, tx, input }: { ctx: ServiceContext; tx: Tx; input: BookPaymentInput }): Promise<BookedPayment> {
+  return (await bookPayments({ ctx, tx, inputs: [input] }))[0]!;
+}
 
-  let after: InvoiceRow | null = null;
-  let paidInFull = false;
-  if (invoice) {
-    // A paid or void invoice has no open balance: all of it is the apartment's credit.
-    const open = invoice.status === 'paid' || invoice.status === 'void' ? 0 : Math.max(0, invoice.amount - invoice.amountPaid);
-    const applied = Math.min(open, input.amount);
-    const excess = input.amount - applied;
-    paidInFull = invoice.status !== 'paid' && invoice.status !== 'void' && invoice.amountPaid + applied >= invoice.amount;
-    const changes: Partial<typeof invoices.$inferInsert> = { amountPaid: invoice.amountPaid + applied };
-    if (paidInFull) Object.assign(changes, { status: 'paid', paidDate: input.paidDate });
-    const [updated] = await tx
-      .update(invoices)
-      .set(changes)
-      .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, invoice.id)))
-      .returning();
-    after = updated!;
-    if (excess > 0) await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: input.apartmentId, kind: 'overpayment', amount: excess, paymentId: payment!.id, invoiceId: invoice.id, createdAt: ctx.now });
-  } else {
-    await tx.insert(apartmentCredits).values({ tenantId: ctx.tenantId, apartmentId: input.apartmentId, kind: 'prepayment', amount: input.amount, paymentId: payment!.id, createdAt: ctx.now });
+/**
+ * bookPayment for many at once, in order, with a few statements whatever their number (a bank statement
+ * books thousands): an invoice paid by several of them is counted from where the previous one left it.
+ */
+export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: BookPaymentInput[] }): Promise<BookedPayment[]> {
+  const current = new Map<string, InvoiceRow>();
+  const changed = new Set<string>();
+  const newRows: PaymentRow[] = [];
+  const pending: Array<{ id: string; set: Partial<typeof payments.$inferInsert> }> = [];
+  const credits: Array<typeof apartmentCredits.$inferInsert> = [];
+  const received: Array<{ paymentId: string; invoiceId: string | null; apartmentId: string; amount: number }> = [];
+  const paid: Array<{ invoiceId: string; amount: number; number: string; paidDate: string }> = [];
+  const outcomes: Array<{ paymentId: string; invoiceId: string | null; settled: boolean }> = [];
+
+  for (const input of inputs) {
+    const completed = {
+      amount: input.amount,
+      currency: input.currency,
+      status: 'completed' as const,
+      paidAt: input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`),
+      payerName: input.payerName?.trim() || null,
+      externalId: input.externalId ?? null,
+    };
+    const paymentId = input.pendingPaymentId ?? randomUUID();
+    if (input.pendingPaymentId) pending.push({ id: paymentId, set: completed });
+    else newRows.push({ ...completed, id: paymentId, tenantId: ctx.tenantId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, method: input.method, createdAt: ctx.now });
+
+    let settled = false;
+    if (input.invoice) {
+      const invoice = current.get(input.invoice.id) ?? input.invoice;
+      // A paid or void invoice has no open balance: all of it is the apartment's credit.
+      const open = invoice.status === 'paid' || invoice.status === 'void' ? 0 : Math.max(0, invoice.amount - invoice.amountPaid);
+      const applied = Math.min(open, input.amount);
+      const excess = input.amount - applied;
+      settled = invoice.status !== 'paid' && invoice.status !== 'void' && invoice.amountPaid + applied >= invoice.amount;
+      current.set(invoice.id, settled ? { ...invoice, amountPaid: invoice.amountPaid + applied, status: 'paid', paidDate: input.paidDate } : { ...invoice, amountPaid: invoice.amountPaid + applied });
+      changed.add(invoice.id);
+      if (excess > 0) credits.push({ tenantId: ctx.tenantId, apartmentId: input.apartmentId, kind: 'overpayment', amount: excess, paymentId, invoiceId: invoice.id, createdAt: ctx.now });
+      if (settled) paid.push({ invoiceId: invoice.id, amount: fromUnits(invoice.amount, 2), number: invoice.number, paidDate: input.paidDate });
+    } else {
+      credits.push({ tenantId: ctx.tenantId, apartmentId: input.apartmentId, kind: 'prepayment', amount: input.amount, paymentId, createdAt: ctx.now });
+    }
+    received.push({ paymentId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, amount: fromUnits(input.amount, 2) });
+    outcomes.push({ paymentId, invoiceId: input.invoice?.id ?? null, settled });
   }
-  await emitEvent(tx, ctx, 'payment.received', { paymentId: payment!.id, invoiceId: invoice?.id ?? null, apartmentId: input.apartmentId, amount: fromUnits(input.amount, 2) });
-  if (paidInFull) await emitEvent(tx, ctx, 'invoice.paid', { invoiceId: invoice!.id, amount: fromUnits(invoice!.amount, 2), number: invoice!.number, paidDate: input.paidDate });
-  return { payment: payment!, invoice: after, settled: paidInFull };
+
+  const rows = new Map<string, PaymentRow>();
+  for (const p of pending) {
+    const [row] = await tx.update(payments).set(p.set).where(and(eq(payments.tenantId, ctx.tenantId), eq(payments.id, p.id))).returning();
+    rows.set(p.id, row!);
+  }
+  // New rows are written as they are (every column given), so they are answered without reading them back.
+  await bulkInsert(tx, payments, newRows);
+  for (const row of newRows) rows.set(row.id, row);
+  if (changed.size) {
+    // One statement for every invoice touched, its new state as one JSON parameter.
+    const state = JSON.stringify([...changed].map((id) => ({ id, amount_paid: current.get(id)!.amountPaid, status: current.get(id)!.status, paid_date: current.get(id)!.paidDate })));
+    await tx.execute(sql`update ${invoices} set amount_paid = v.amount_paid, status = v.status, paid_date = v.paid_date
+      from jsonb_to_recordset(${state}::jsonb) as v(id uuid, amount_paid bigint, status invoice_status, paid_date date)
+      where ${invoices.tenantId} = ${ctx.tenantId} and ${invoices.id} = v.id`);
+  }
+  await bulkInsert(tx, apartmentCredits, credits);
+  if (received.length) await emitEvents(tx, ctx, 'payment.received', received);
+  if (paid.length) await emitEvents(tx, ctx, 'invoice.paid', paid);
+  return outcomes.map((o) => ({ payment: rows.get(o.paymentId)!, invoice: o.invoiceId ? current.get(o.invoiceId)! : null, settled: o.settled }));
 }

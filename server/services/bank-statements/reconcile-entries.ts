@@ -1,0 +1,123 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { apartments, bankStatementEntries, buildings, invoices, payments } from '@/db/schema';
+import { invoiceNumberCandidates, referenceCandidates } from '@/server/domain/bank-statements/reference';
+import type { ServiceContext } from '../context';
+import { allocatePayments } from '../payments/allocate-payment';
+import type { PaymentRow } from '../payments/book-payment';
+import type { BankEntryRow } from './bank-entry-view';
+
+export type EntryTarget = { apartmentId: string; invoiceId: string | null; matchedBy: 'reference' | 'invoice_number' };
+type EntryText = { reference: string | null; description: string | null; currency: string };
+const CHUNK = 1000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/*
+ * Reconciling a statement's new credit entries, in API.md's order:
+ * 1. an apartment's reference number (structured, RF, or in the free text) → its open invoices oldest first, the rest to credit;
+ * 2. an invoice number in the free text → that invoice first, the rest as in 1;
+ * 3. the exact open balance of an invoice of an apartment whose payer (name or IBAN) is known → a suggestion only.
+ * A fixed number of statements however many entries there are (a statement holds thousands), in the import's
+ * transaction: findTargets before the entries are stored (so they are stored matched), settleEntries after.
+ */
+
+/** Where each entry's money goes by rules 1 and 2; null: nobody can tell (rule 3 may suggest). */
+export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; tx: Tx; entries: EntryText[] }): Promise<Array<EntryTarget | null>> {
+  // 1. Reference numbers.
+  const refsOf = entries.map((e) => referenceCandidates(e.reference, e.description));
+  const byRef = new Map<string, { id: string; currency: string }>();
+  for (const refs of chunks([...new Set(refsOf.flat())])) {
+    const rows = await tx
+      .select({ id: apartments.id, referenceNumber: apartments.referenceNumber, currency: buildings.currency })
+      .from(apartments)
+      .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+      .where(and(eq(apartments.tenantId, ctx.tenantId), inArray(apartments.referenceNumber, refs)));
+    for (const r of rows) byRef.set(r.referenceNumber!, r);
+  }
+  const targets: Array<EntryTarget | null> = entries.map((e, i) => {
+    const apartment = refsOf[i]!.map((r) => byRef.get(r)).find((a) => a && a.currency === e.currency);
+    return apartment ? { apartmentId: apartment.id, invoiceId: null, matchedBy: 'reference' } : null;
+  });
+
+  // 2. Invoice numbers, for the rest: the longest number named, in the entry's currency.
+  const numbersOf = entries.map((e, i) => (targets[i] ? [] : invoiceNumberCandidates(e.description)));
+  const byNumber = new Map<string, Array<{ id: string; apartmentId: string; currency: string; number: string }>>();
+  for (const numbers of chunks([...new Set(numbersOf.flat())])) {
+    const rows = await tx
+      .select({ id: invoices.id, apartmentId: invoices.apartmentId, currency: invoices.currency, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(sql`upper(${invoices.number})`, numbers), inArray(invoices.status, ['sent', 'paid'])));
+    for (const r of rows) byNumber.set(r.number.toUpperCase(), [...(byNumber.get(r.number.toUpperCase()) ?? []), r]);
+  }
+  entries.forEach((e, i) => {
+    if (targets[i]) return;
+    const [invoice] = numbersOf[i]!.flatMap((n) => byNumber.get(n) ?? []).filter((r) => r.currency === e.currency).sort((a, b) => b.number.length - a.number.length);
+    if (invoice) targets[i] = { apartmentId: invoice.apartmentId, invoiceId: invoice.id, matchedBy: 'invoice_number' };
+  });
+  return targets;
+}
+
+/**
+ * Books the stored entries that have a target, in file order (the oldest money pays the oldest invoices),
+ * and records a suggestion on the others where rule 3 finds one.
+ */
+export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: PaymentRow[] }>> {
+  const matched = entries.flatMap((e, i) => (targets[i] ? [{ entry: e, target: targets[i]! }] : []));
+  const booked = await allocatePayments({
+    ctx,
+    tx,
+    inputs: matched.map(({ entry, target }) => ({ apartmentId: target.apartmentId, amount: entry.amount, currency: entry.currency, paidDate: entry.bookingDate, method: 'bank_transfer' as const, payerName: entry.payerName, externalId: entry.bankRef, firstInvoiceId: target.invoiceId })),
+  });
+
+  // 3. Suggestions for the rest: a payer known for an apartment (an IBAN a matched entry of it came from, or the
+  // name on its payments) with an open invoice of exactly the amount.
+  const rest = entries.filter((_, i) => !targets[i]);
+  const known = new Map<string, Set<string>>(); // 'iban:…' or 'name:…' → apartment ids
+  const remember = (key: string, apartmentId: string | null) => apartmentId && known.set(key, (known.get(key) ?? new Set()).add(apartmentId));
+  for (const ibans of chunks([...new Set(rest.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))])) {
+    const rows = await tx
+      .selectDistinct({ iban: bankStatementEntries.payerIban, apartmentId: bankStatementEntries.apartmentId })
+      .from(bankStatementEntries)
+      .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.status, 'matched'), inArray(bankStatementEntries.payerIban, ibans)));
+    for (const r of rows) remember(`iban:${r.iban}`, r.apartmentId);
+  }
+  for (const names of chunks([...new Set(rest.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))])) {
+    const rows = await tx
+      .selectDistinct({ name: sql<string>`lower(${payments.payerName})`, apartmentId: payments.apartmentId })
+      .from(payments)
+      .where(and(eq(payments.tenantId, ctx.tenantId), inArray(sql`lower(${payments.payerName})`, names)));
+    for (const r of rows) remember(`name:${r.name}`, r.apartmentId);
+  }
+  const apartmentsOf = (e: BankEntryRow) => new Set([...(e.payerIban ? (known.get(`iban:${e.payerIban}`) ?? []) : []), ...(e.payerName ? (known.get(`name:${e.payerName.toLowerCase()}`) ?? []) : [])]);
+  const candidates = [...new Set(rest.flatMap((e) => [...apartmentsOf(e)]))];
+  const openOf = new Map<string, Array<{ id: string; apartmentId: string; open: number; currency: string; dueDate: string; number: string }>>();
+  for (const ids of chunks(candidates)) {
+    const rows = await tx
+      .select({ id: invoices.id, apartmentId: invoices.apartmentId, open: sql<number>`${invoices.amount} - ${invoices.amountPaid}`.mapWith(Number), currency: invoices.currency, dueDate: invoices.dueDate, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.apartmentId, ids), eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)));
+    for (const r of rows) openOf.set(r.apartmentId, [...(openOf.get(r.apartmentId) ?? []), r]);
+  }
+  const suggestions = rest.map((e) => {
+    const [first] = [...apartmentsOf(e)]
+      .flatMap((id) => openOf.get(id) ?? [])
+      .filter((r) => r.open === e.amount && r.currency === e.currency)
+      // Oldest first: by due date, then number.
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number));
+    return { entry: e, suggestion: first ?? null };
+  });
+  for (const part of chunks(suggestions.filter((s) => s.suggestion))) {
+    const values = part.map(({ entry, suggestion }) => sql`(${entry.id}::uuid, ${suggestion!.apartmentId}::uuid, ${suggestion!.id}::uuid)`);
+    await tx.execute(sql`update ${bankStatementEntries} set suggested_apartment_id = v.apartment_id, suggested_invoice_id = v.invoice_id
+      from (values ${sql.join(values, sql`, `)}) as v(id, apartment_id, invoice_id)
+      where ${bankStatementEntries.tenantId} = ${ctx.tenantId} and ${bankStatementEntries.id} = v.id`);
+  }
+
+  let k = 0;
+  return entries.map((_, i) => (targets[i] ? { matched: true, payments: booked[k++]! } : { matched: false, payments: [] }));
+}
