@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   INNGEST_SIGNING_KEY: z.string().optional().transform((v) => v || undefined),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_API: z.coerce.number().int().positive().default(600),
+  // Refused banklink callbacks (a bad signature, an unknown payment) per client address and minute.
+  RATE_LIMIT_BANKLINK_CALLBACK: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag,
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

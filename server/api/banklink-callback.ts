@@ -1,15 +1,25 @@
 import { getDb } from '@/db/client';
 import type { IpizzaFields } from '@/server/banklink/ipizza';
 import { isBank } from '@/server/banklink/providers';
-import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '@/server/services/errors';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, ServiceError, UnsupportedMediaTypeError } from '@/server/services/errors';
 import { completeBanklinkPayment } from '@/server/services/payments/complete-banklink-payment';
 import { ownOriginUrl } from '@/server/services/payments/start-banklink-payment';
 import { env } from '@/server/env';
+import { createApiContext } from './context';
 import { errorResponse } from './errors';
 import { BodyTooLargeError, readBodyCapped, requestIdFrom } from './http';
+import { ipKey, limitRate, type RateLimit } from './pipeline';
 import { jsonResponse } from './route-handler';
 
 const BODY_LIMIT = 64 * 1024;
+
+/** Anyone may post here, so refused answers are limited per address (30 a minute): junk cannot keep the server verifying signatures. */
+const CALLBACK_LIMIT: RateLimit = {
+  policy: 'banklinkCallback',
+  keys: (ctx) => [ipKey(ctx)],
+  count: 'failures',
+  failureCodes: ['BAD_REQUEST', 'NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
+};
 
 /** The VK_* fields of a query string or form; a field given twice is malformed. */
 function vkFields(entries: Iterable<[string, FormDataEntryValue]>): IpizzaFields {
@@ -51,7 +61,11 @@ async function readFields(req: Request): Promise<IpizzaFields> {
  */
 export async function handleBanklinkCallback(req: Request, bank: string): Promise<Response> {
   const requestId = requestIdFrom(req.headers);
+  let ctx: Awaited<ReturnType<typeof createApiContext>> | undefined;
+  let limit: Awaited<ReturnType<typeof limitRate>> | undefined;
   try {
+    ctx = await createApiContext({ headers: req.headers, requestId });
+    limit = await limitRate(ctx, CALLBACK_LIMIT, undefined);
     if (!isBank(bank)) throw new NotFoundError('Bank');
     const fields = await readFields(req);
     const outcome = await completeBanklinkPayment({ db: getDb(), now: new Date(), requestId, input: { bank, fields } });
@@ -66,8 +80,10 @@ export async function handleBanklinkCallback(req: Request, bank: string): Promis
     }
     response.headers.set('X-Request-Id', requestId);
     response.headers.set('Cache-Control', 'no-store');
+    await limit.settle(null);
     return response;
   } catch (err) {
-    return errorResponse(err, requestId);
+    await limit?.settle(err instanceof ServiceError ? err.code : null).catch(() => {});
+    return errorResponse(err, requestId, ctx?.resHeaders);
   }
 }

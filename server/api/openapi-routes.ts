@@ -270,10 +270,11 @@ export const handlerRoutes: HandlerRoute[] = [
 const bankPath = { name: 'bank', in: 'path', required: true, description: 'The bank that answers: `swedbank`, `seb`, `lhv`, `luminor`, `coop` or `testbank`.', schema: { type: 'string', enum: ['swedbank', 'seb', 'lhv', 'luminor', 'coop', 'testbank'] } };
 const callbackDescription =
   'A bank\'s answer about a banklink payment (iPizza 008: 1111 paid, 1911 cancelled), without credentials: the MAC, checked with the bank\'s certificate, is the proof. ' +
-  '`VK_REC_ID` must be our merchant id and `VK_STAMP` the payment\'s id. 1111 books the amount actually paid (at most the amount asked): the whole open balance makes the invoice `paid` ' +
+  '`VK_REC_ID` must be our merchant id and `VK_STAMP` the payment\'s id in 20 hex digits (its first four groups). 1111 books the amount actually paid (at most the amount asked): the whole open balance makes the invoice `paid` ' +
   '(`invoice.paid`), less is a partial payment; `payment.received` always. The same bank transaction (`VK_T_NO`) is booked once, whether it comes from the bank\'s server, the browser or both. ' +
-  '1911 marks a pending payment `failed`. A bad signature, another merchant id, an amount above the one asked or another currency is 422.';
-const callbackErrors = { 400: ref('BadRequest'), 404: ref('NotFound'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType'), 422: ref('ValidationFailed'), 500: ref('InternalError') };
+  '1911 marks a pending payment `failed`. A bad signature, another merchant id, an amount above the one asked or another currency is 422. ' +
+  'Refused answers are limited per client address (`RATE_LIMIT_BANKLINK_CALLBACK` a minute, default 30), then 429.';
+const callbackErrors = { 400: ref('BadRequest'), 404: ref('NotFound'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType'), 422: ref('ValidationFailed'), 429: ref('RateLimited'), 500: ref('InternalError') };
 const callbackOutput = {
   type: 'object',
   required: ['data'],

@@ -1,6 +1,6 @@
 import { env } from '@/server/env';
 
-export type PolicyName = 'login' | 'magicLink' | 'invitationAccept' | 'api';
+export type PolicyName = 'login' | 'magicLink' | 'invitationAccept' | 'api' | 'banklinkCallback';
 export type Policy = { name: PolicyName; points: number; durationSeconds: number };
 
 /** The named limits of API.md (Operations); the numbers are overridable by environment. */
@@ -10,5 +10,7 @@ export function policies(): Record<PolicyName, Policy> {
     magicLink: { name: 'magicLink', points: env.RATE_LIMIT_AUTH, durationSeconds: 15 * 60 },
     invitationAccept: { name: 'invitationAccept', points: env.RATE_LIMIT_AUTH, durationSeconds: 15 * 60 },
     api: { name: 'api', points: env.RATE_LIMIT_API, durationSeconds: 60 },
+    // Refused bank answers per address (a bad signature, an unknown payment): a bank's good answers do not count.
+    banklinkCallback: { name: 'banklinkCallback', points: env.RATE_LIMIT_BANKLINK_CALLBACK, durationSeconds: 60 },
   };
 }

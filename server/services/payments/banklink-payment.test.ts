@@ -13,6 +13,7 @@ import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { listBanklinkBanks } from './list-banklink-banks';
 import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
 import { restClient } from '@/test/rest-client';
+import { stampOf } from '@/server/banklink/stamp';
 
 /*
  * The whole banklink flow in-process, through the real signing and verification code: the REST call,
@@ -41,7 +42,11 @@ async function openInvoice(): Promise<string> {
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const post = (url: string, fields: Record<string, string>) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) });
+// The callback limits refused answers per address: this file's calls come from an address of their own.
+const randomIp = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+const FILE_IP = randomIp();
+const post = (url: string, fields: Record<string, string>, ip = FILE_IP) =>
+  new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: form(fields) });
 const params = (bank = 'testbank') => ({ params: Promise.resolve({ bank }) });
 
 async function start(invoiceId: string, returnUrl?: string): Promise<Redirect> {
@@ -89,9 +94,11 @@ describe('POST /payments/banklink', () => {
     const r = await start(invoiceId, RETURN_URL);
     expect(r.redirect).toMatchObject({ url: 'http://localhost:3000/api/dev/testbank', method: 'POST' });
     expect(r.redirect.fields).toMatchObject({
-      VK_SERVICE: '1012', VK_VERSION: '008', VK_STAMP: r.paymentId, VK_AMOUNT: '75.00', VK_CURR: 'EUR', VK_REF: invoice.referenceNumber, VK_ENCODING: 'UTF-8',
+      VK_SERVICE: '1012', VK_VERSION: '008', VK_STAMP: stampOf(r.paymentId), VK_AMOUNT: '75.00', VK_CURR: 'EUR', VK_REF: invoice.referenceNumber, VK_ENCODING: 'UTF-8',
       VK_RETURN: `http://localhost:3000/api/payments/banklink/callback/testbank?returnUrl=${encodeURIComponent(RETURN_URL)}`,
     });
+    // iPizza allows 20 characters: the id's first 20 hex digits.
+    expect(r.redirect.fields.VK_STAMP).toMatch(/^[0-9a-f]{20}$/);
     expect(await paymentOf(r.paymentId)).toMatchObject({ status: 'pending', method: 'banklink', amount: 7500, invoiceId, paidAt: null });
     // Outside production only the test bank is offered when no BANKLINK_* variables are set.
     expect(listBanklinkBanks({ ctx: serviceContext(t.tenantId, t.resident) })).toEqual([{ id: 'testbank', name: 'Test bank' }]);
@@ -238,6 +245,7 @@ describe('the test bank and the callback', () => {
     expect(await call(bankAnswer(r, { VK_AMOUNT: '75.01' }))).toMatchObject({ status: 422, body: { errors: [{ path: 'VK_AMOUNT' }] } });
     expect(await call(bankAnswer(r, { VK_CURR: 'USD' }))).toMatchObject({ status: 422, body: { errors: [{ path: 'VK_CURR' }] } });
     expect((await call(bankAnswer(r, { VK_STAMP: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+    expect((await call(bankAnswer(r, { VK_STAMP: '0'.repeat(20) }))).status).toBe(404);
     expect((await call(good, 'nordea')).status).toBe(404);
     expect((await call(good, 'swedbank')).status).toBe(404);
     const { VK_T_NO: _no, ...missing } = good;
@@ -247,5 +255,20 @@ describe('the test bank and the callback', () => {
     expect(await paymentOf(r.paymentId)).toMatchObject({ status: 'pending' });
     // The good answer still books.
     expect(await call(good)).toMatchObject({ status: 200, body: { data: { status: 'completed', amount: 75 } } });
+  });
+
+  it('refused answers are limited per address (RATE_LIMIT_BANKLINK_CALLBACK a minute): then 429, other addresses unaffected', async () => {
+    const r = await start(await openInvoice());
+    const url = new URL(r.redirect.fields.VK_RETURN!);
+    const limit = Number(process.env.RATE_LIMIT_BANKLINK_CALLBACK ?? 30);
+    const flooder = randomIp();
+    const junk = { ...bankAnswer(r), VK_AMOUNT: '1.00' }; // changed after signing: a bad signature
+    for (let i = 0; i < limit; i++) expect((await callbackPost(post(url.toString(), junk, flooder), params())).status).toBe(422);
+    const over = await callbackPost(post(url.toString(), junk, flooder), params());
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await over.json()).error.code).toBe('RATE_LIMITED');
+    // The bank's own server, from another address, is answered as usual.
+    expect((await callbackPost(post(url.toString(), bankAnswer(r)), params())).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, between, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import {
@@ -10,6 +10,7 @@ import {
   verifyFields,
 } from "@/server/banklink/ipizza";
 import { type Bank, providerOf } from "@/server/banklink/providers";
+import { idRangeOf } from "@/server/banklink/stamp";
 import { logger } from "@/server/logger";
 import { writeAudit } from "../audit/write-audit";
 import type { ServiceContext } from "../context";
@@ -24,7 +25,6 @@ export type BanklinkOutcome = {
   amount: number;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A bank's answer about a banklink payment (iPizza 1111 paid, 1911 cancelled), from the bank's server
@@ -76,14 +76,15 @@ export async function completeBanklinkPayment({
     throw new ValidationError([
       { path: "VK_REC_ID", message: "is not our merchant id at this bank" },
     ]);
-  if (!UUID.test(fields.VK_STAMP!)) throw new NotFoundError("Payment");
+  const ids = idRangeOf(fields.VK_STAMP!);
+  if (!ids) throw new NotFoundError("Payment");
 
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
       .from(payments)
       .where(
-        and(eq(payments.id, fields.VK_STAMP!), eq(payments.method, "banklink")),
+        and(between(payments.id, ids[0], ids[1]), eq(payments.method, "banklink")),
       )
       .for("update");
     if (!payment || !payment.invoiceId) throw new NotFoundError("Payment");

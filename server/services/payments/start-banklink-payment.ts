@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { invoices, payments } from '@/db/schema';
 import { formatAmount, formatDatetime, type IpizzaFields, signFields } from '@/server/banklink/ipizza';
 import { type Bank, providerOf } from '@/server/banklink/providers';
+import { stampOf } from '@/server/banklink/stamp';
 import { isValidReferenceNumber } from '@/server/domain/reference-number';
 import { env } from '@/server/env';
 import { writeAudit } from '../audit/write-audit';
@@ -33,7 +34,7 @@ export function ownOriginUrl(returnUrl: string): string | null {
  * Starts paying an open invoice (sent, with an open balance) by banklink: a pending payment of the open
  * balance and the signed iPizza 1012 request the browser posts to the bank. Residents pay their own
  * apartments' invoices (another one is 404, as everywhere), managers any of the tenant's. VK_STAMP is the
- * payment's id; the bank answers at /api/payments/banklink/callback/<bank>.
+ * payment's id in 20 characters; the bank answers at /api/payments/banklink/callback/<bank>.
  */
 export async function startBanklinkPayment({ ctx, input }: { ctx: ServiceContext; input: StartBanklinkPaymentInput }): Promise<BanklinkRedirect> {
   return ctx.db.transaction(async (tx) => {
@@ -64,8 +65,8 @@ export async function startBanklinkPayment({ ctx, input }: { ctx: ServiceContext
       VK_SERVICE: '1012',
       VK_VERSION: '008',
       VK_SND_ID: provider!.merchantId,
-      // The payment's id (36 characters; the specification allows 20, the banks we know accept it).
-      VK_STAMP: payment!.id,
+      // At most 20 characters: the payment's id, shortened (server/banklink/stamp.ts).
+      VK_STAMP: stampOf(payment!.id),
       VK_AMOUNT: formatAmount(open),
       VK_CURR: invoice.currency,
       VK_REF: invoice.referenceNumber,

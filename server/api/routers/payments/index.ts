@@ -49,7 +49,7 @@ export const PaymentSummaryOutput = z.object({
 export const paymentOut = (p: PaymentView) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null });
 
 export const BanklinkRedirectOutput = z.object({
-  paymentId: z.uuid().meta({ description: 'The pending payment; the bank echoes it as VK_STAMP.' }),
+  paymentId: z.uuid().meta({ description: 'The pending payment; its first 20 hex digits are VK_STAMP (iPizza allows 20 characters), which the bank echoes.' }),
   redirect: z.object({
     url: z.url().meta({ description: "The bank's address (absolute)." }),
     method: z.literal('POST'),
