@@ -10,7 +10,11 @@ import { clean, isCalendarDate, normalizeIban, type ParsedStatement, parseAmount
  *   English `Client account;Row type;Date;Beneficiary/Payer;Details;Amount;Currency;Debit/Credit;Transfer reference;…`);
  *   rows other than transactions (row type 10, 82, 86: balances and turnover) are skipped.
  * - SEB English (`Account;Document No.;Date;Beneficiary's account;Beneficiary's name;…;(D/C);Amount;Reference no.;Archive ID;Description;…`).
- * - LHV (`Kliendi konto;Dokumendi number;Kuupäev;Saaja/maksja konto;Saaja/maksja nimi;…;Deebet/Kreedit (D/C);Summa;Viitenumber;Arhiveerimistunnus;Selgitus;…`).
+ * - SEB and LHV in Estonian share one header (`Kliendi konto;Dokumendi number;Kuupäev;Saaja/maksja konto;Saaja/maksja nimi;…;
+ *   Deebet/Kreedit (D/C);Summa;Viitenumber;Arhiveerimistunnus;Selgitus;…`): SEB's export is `;`-separated with decimal commas and
+ *   dd.mm.yyyy, LHV's `,`-separated with decimal points and yyyy-mm-dd, so the delimiter tells them apart.
+ * - LHV English (`Customer account no,Document no,Date,Sender/receiver account,Sender/receiver name,…,Debit/Credit (D/C),Amount,
+ *   Reference number,Archiving code,Description,…,Currency,…`).
  */
 export function parseStatementCsv(text: string): ParsedStatement {
   const body = text.replace(/^\uFEFF/, '');
@@ -24,7 +28,7 @@ export function parseStatementCsv(text: string): ParsedStatement {
   }
   if (rows.length === 0) throw new StatementFormatError('The CSV is empty');
   const header = rows[0]!.map((h) => h.trim());
-  const layout = detect(header);
+  const layout = detect(header, delimiter);
   if (!layout) throw new StatementFormatError('Unknown CSV layout: expected the header date,amount,currency,payer,reference,description,transactionId or a Swedbank, SEB or LHV export');
   const seen = new Map<string, number>();
   const entries: StatementEntry[] = [];
@@ -55,20 +59,20 @@ type Columns = { account: number; rowType: number; date: number; payer: number; 
 type Getter = (col: keyof Columns) => string | null;
 
 const ALIASES: Record<keyof Columns, string[]> = {
-  account: ['kliendi konto', 'client account', 'account'],
+  account: ['kliendi konto', 'client account', 'account', 'customer account no'],
   rowType: ['reatüüp', 'row type'],
   date: ['kuupäev', 'date'],
-  payer: ['saaja/maksja', 'beneficiary/payer', 'saaja/maksja nimi', "beneficiary's name", 'payer'],
-  payerIban: ['saaja/maksja konto', "beneficiary's account"],
+  payer: ['saaja/maksja', 'beneficiary/payer', 'saaja/maksja nimi', "beneficiary's name", 'sender/receiver name', 'payer'],
+  payerIban: ['saaja/maksja konto', "beneficiary's account", 'sender/receiver account'],
   description: ['selgitus', 'details', 'description'],
   amount: ['summa', 'amount'],
   currency: ['valuuta', 'currency'],
-  dc: ['deebet/kreedit', 'debit/credit', 'deebet/kreedit (d/c)', '(d/c)'],
-  archive: ['arhiveerimistunnus', 'transfer reference', 'archive id', 'transactionid'],
+  dc: ['deebet/kreedit', 'debit/credit', 'deebet/kreedit (d/c)', 'debit/credit (d/c)', '(d/c)'],
+  archive: ['arhiveerimistunnus', 'transfer reference', 'archive id', 'archiving code', 'transactionid'],
   reference: ['viitenumber', 'reference number', 'reference no.', 'reference'],
 };
 
-function detect(header: string[]): { format: StatementFormat; cols: Partial<Columns> } | null {
+function detect(header: string[], delimiter: string): { format: StatementFormat; cols: Partial<Columns> } | null {
   const names = header.map((h) => h.toLowerCase().replace(/\s+/g, ' '));
   const cols: Partial<Columns> = {};
   for (const [key, aliases] of Object.entries(ALIASES) as Array<[keyof Columns, string[]]>) {
@@ -80,7 +84,8 @@ function detect(header: string[]): { format: StatementFormat; cols: Partial<Colu
   if (cols.date === undefined || cols.amount === undefined || cols.dc === undefined) return null;
   if (cols.rowType !== undefined) return { format: 'csv-swedbank', cols };
   if (has('archive id') || has('(d/c)')) return { format: 'csv-seb', cols };
-  if (has('deebet/kreedit (d/c)')) return { format: 'csv-lhv', cols };
+  if (has('debit/credit (d/c)')) return { format: 'csv-lhv', cols };
+  if (has('deebet/kreedit (d/c)')) return { format: delimiter === ';' ? 'csv-seb' : 'csv-lhv', cols };
   return null;
 }
 

@@ -102,7 +102,7 @@ describe('CSV parsing', () => {
     // The charset given wins.
     expect(parseStatement(bytes, 'csv', 'windows-1257').entries[0]!.payerName).toBe('Jüri Õunapuu');
   });
-  it('Swedbank English, SEB English and LHV layouts by their headers', () => {
+  it('Swedbank English, SEB English and Estonian, LHV Estonian and English layouts by their headers', () => {
     const swedEn = parseStatement(
       utf8('"Client account";"Row type";"Date";"Beneficiary/Payer";"Details";"Amount";"Currency";"Debit/Credit";"Transfer reference";"Transaction type";"Reference number";"Document number";\n"EE382200221020145685";"20";"05.11.2026";"John";"rent";"10,00";"EUR";"K";"A1";"MK";"10016";"";\n'),
       'csv',
@@ -118,6 +118,18 @@ describe('CSV parsing', () => {
       'csv',
     );
     expect(lhv).toMatchObject({ format: 'csv-lhv', entries: [{ bankRef: 'LHV1', date: '2026-11-05', amount: 4510, credit: true }] });
+    // LHV's English export: the same columns with English names.
+    const lhvEn = parseStatement(
+      utf8('"Customer account no","Document no","Date","Sender/receiver account","Sender/receiver name","Sender/receiver bank code","Empty","Debit/Credit (D/C)","Amount","Reference number","Archiving code","Description","Fee","Currency","Personal code or register code"\n"EE717700771001735865","","2026-11-05","EE471000001020145685","Mari Mets","","","C","1234.50","10016","LHV2","Arve","0","EUR",""\n"EE717700771001735865","","2026-11-06","","LHV","","","D","-1.20","","LHV3","Teenustasu","0","EUR",""\n'),
+      'csv',
+    );
+    expect(lhvEn).toMatchObject({ format: 'csv-lhv', entries: [{ accountIban: 'EE717700771001735865', bankRef: 'LHV2', date: '2026-11-05', amount: 123450, credit: true, payerName: 'Mari Mets', payerIban: 'EE471000001020145685', reference: '10016' }, { bankRef: 'LHV3', amount: 120, credit: false }] });
+    // SEB's Estonian export: LHV's Estonian names, but `;`, decimal commas and dd.mm.yyyy.
+    const sebEt = parseStatement(
+      utf8('Kliendi konto;Dokumendi number;Kuupäev;Saaja/maksja konto;Saaja/maksja nimi;Saaja panga kood;Tüüp;Deebet/Kreedit (D/C);Summa;Viitenumber;Arhiveerimistunnus;Selgitus;Teenustasu;Valuuta;Isikukood või registrikood\nEE651010220306497226;7;05.11.2026;EE471000001020145685;Jüri Õunapuu;EEUHEE2X;MK;C;1 234,50;10016;RO7;Arve 11/2026;0,00;EUR;\n'),
+      'csv',
+    );
+    expect(sebEt).toMatchObject({ format: 'csv-seb', entries: [{ accountIban: 'EE651010220306497226', bankRef: 'RO7', date: '2026-11-05', amount: 123450, credit: true, payerName: 'Jüri Õunapuu', reference: '10016' }] });
   });
   it('an unknown header is 400-kind, a bad amount or date 422-kind', () => {
     expect(() => parseStatement(utf8('a,b\n1,2\n'), 'csv')).toThrow(expect.objectContaining({ kind: 'malformed' }));
