@@ -128,6 +128,7 @@ export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, 
 const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Role[] }> = {
   'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /invoices/export/e-invoice': { handler: async () => (await import('@/app/api/invoices/export/e-invoice/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'post /meters/ocr': { handler: async () => (await import('@/app/api/meters/ocr/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BankEntryOutput } from './routers/bank-statements';
+import { EInvoiceExportQuery } from './routers/invoices/e-invoice-export';
 import { PaymentFilterQuery, PaymentOutput } from './routers/payments';
 
 export type HandlerRoute = {
@@ -15,6 +16,17 @@ export type HandlerRoute = {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
 const uuidPath = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', format: 'uuid' } });
+
+/** The error answers of a filtered download (CSV, XML) for managers. */
+const exportErrors = {
+  400: ref('BadRequest'),
+  401: ref('Unauthorized'),
+  403: ref('Forbidden'),
+  404: ref('NotFound'),
+  422: ref('ValidationFailed'),
+  429: ref('RateLimited'),
+  500: ref('InternalError'),
+};
 
 /** The error answers every authenticated upload shares. */
 const uploadErrors = {
@@ -244,8 +256,8 @@ export const handlerRoutes: HandlerRoute[] = [
         'ISO 20022 camt.053 or camt.054 (001.02 and later; camt.052 too) as `application/xml`, a CSV as `text/csv`, or either as the multipart field `file`; ' +
         'at most 10 MB (larger 413). An XML with a DOCTYPE is 400 before it is parsed. CSV layouts: the generic ' +
         '`date,amount,currency,payer,reference,description,transactionId` (date YYYY-MM-DD, `.` decimals, positive = received) and the exports of ' +
-        'Swedbank (Estonian and English headers; row types other than 20 skipped), SEB (English export) and LHV (Estonian), recognised by their headers ' +
-        '(`;`, decimal comma, dd.mm.yyyy). Encoding: the `charset` given, else UTF-8 when valid, else Windows-1257. Only credits are booked. ' +
+        'Swedbank (Estonian and English headers; row types other than 20 skipped), SEB (Estonian and English; `;`, decimal comma, dd.mm.yyyy) and LHV ' +
+        '(Estonian and English; `,`, decimal point, YYYY-MM-DD), recognised by their headers (SEB and LHV share the Estonian names: the delimiter decides). Encoding: the `charset` given, else UTF-8 when valid, else Windows-1257. Only credits are booked. ' +
         'Each entry is stored once per (account IBAN, the bank\'s entry id: AcctSvcrRef, else NtryRef; Arhiveerimistunnus / Archive ID; transactionId), ' +
         'so importing a file again, or two overlapping files at once, books nothing twice (still 201). Matching: an apartment\'s reference number ' +
         '(7-3-1 or RF) pays its open invoices oldest first (due date, then number), one payment each, the rest to its credit; else an invoice number in ' +
@@ -328,13 +340,50 @@ handlerRoutes.push({
         headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="payments-2026-11-25.csv"' } },
         content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFDate,Invoice,Building,Apartment,Payer,Method,Status,Amount,Currency,Bank reference,Payment ID\r\n' } },
       },
-      400: ref('BadRequest'),
-      401: ref('Unauthorized'),
-      403: ref('Forbidden'),
-      404: ref('NotFound'),
-      422: ref('ValidationFailed'),
-      429: ref('RateLimited'),
-      500: ref('InternalError'),
+      ...exportErrors,
+    },
+  },
+});
+
+/** GET /invoices/export/e-invoice's query, all required. */
+const eInvoiceParameters = Object.entries((jsonSchemaOf(EInvoiceExportQuery) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
+  name,
+  in: 'query',
+  required: true,
+  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  schema,
+}));
+
+handlerRoutes.push({
+  method: 'get',
+  path: '/invoices/export/e-invoice',
+  operation: {
+    operationId: 'invoices-exportEInvoice',
+    tags: ['invoices'],
+    summary: 'Export a period\'s invoices as an Estonian e-invoice file',
+    description:
+      'The building\'s `sent` and `paid` invoices whose billing period lies within `periodStart`..`periodEnd` (not drafts, not void ones), by number, as one ' +
+      'Estonian e-invoice file (e-arve, standard 1.2: `E_Invoice` with `Header`, one `Invoice` per invoice and a `Footer` with `TotalNumberInvoices` and ' +
+      '`TotalAmount`, the invoices\' `TotalSum` added up) to upload to the association\'s bank or e-invoice operator. Each invoice carries its lines (`ItemEntry`: ' +
+      'description, unit, quantity, net price, sum, VAT), `InvoiceSumGroup` (`TotalSum` the invoice total, `TotalToPay` its open balance), the 7-3-1 ' +
+      '`PaymentReferenceNumber` (also `PaymentInfo/PaymentRefId` and the invoice\'s `serviceId`), `DueDate`, the billing period, `FineRatePerDay` when the ' +
+      'building charges penalty interest, and `PaymentInfo` (`Payable` YES while money is open, `PaymentTotalSum` the open balance, `PayToAccount` the ' +
+      'building\'s IBAN, `PayToName` its `bankRecipient`, else the organisation\'s name). The buyer is the apartment\'s first resident by name, else ' +
+      '"Apartment <number>, <address>". No registry codes are stored, so `sellerRegnumber`, `SellerParty/RegNumber` and `regNumber` are empty. ' +
+      'Money with two decimals where the schema says Decimal2, four where it says Decimal4; dates YYYY-MM-DD. A building without an IBAN, or with no such ' +
+      'invoice in the period, is 422 (a file holds at least one invoice). Managers and admins.',
+    parameters: eInvoiceParameters,
+    responses: {
+      200: {
+        description: 'The XML, as an attachment named e-invoices-<building>-<periodStart>-<periodEnd>.xml',
+        headers: {
+          ...requestIdHeader,
+          'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="e-invoices-ouna-5-2026-10-01-2026-10-31.xml"' },
+          'X-Invoice-Count': { description: 'The number of invoices in the file.', schema: { type: 'integer', minimum: 1 } },
+        },
+        content: { 'application/xml': { schema: { type: 'string' }, example: '<?xml version="1.0" encoding="UTF-8"?>\n<E_Invoice>\n  <Header>…</Header>\n  <Invoice invoiceId="INV-2026-000123" …>…</Invoice>\n  <Footer>…</Footer>\n</E_Invoice>\n' } },
+      },
+      ...exportErrors,
     },
   },
 });

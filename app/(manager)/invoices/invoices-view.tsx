@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import { FileCodeIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -14,6 +14,7 @@ import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
+import { ExportEInvoiceDialog } from './export-e-invoice-dialog';
 import { filterQuery, FiltersBar, NO_FILTERS, type Filters } from './filters-bar';
 import { formatDay, formatMoney, formatPeriod, plural } from './format';
 import { GenerateDialog } from './generate-dialog';
@@ -63,6 +64,8 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
 
   const [generateOpen, setGenerateOpen] = useState(false);
   const [sendOpen, setSendOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const exportButtonRef = useRef<HTMLButtonElement>(null);
   const [notice, setNotice] = useState<{ id: number; text: string; tone: 'success' | 'destructive' } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -218,10 +221,16 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         title="Invoices"
         description="Invoices for each billing period, from draft to paid."
         actions={
-          <Button onClick={() => setGenerateOpen(true)} className="w-full sm:w-auto">
-            <FilePlus2Icon aria-hidden="true" />
-            Generate invoices
-          </Button>
+          <>
+            <Button ref={exportButtonRef} variant="outline" onClick={() => setExportOpen(true)} className="w-full sm:w-auto">
+              <FileCodeIcon aria-hidden="true" />
+              Export e-invoices
+            </Button>
+            <Button onClick={() => setGenerateOpen(true)} className="w-full sm:w-auto">
+              <FilePlus2Icon aria-hidden="true" />
+              Generate invoices
+            </Button>
+          </>
         }
       />
 
@@ -263,6 +272,15 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
           setSelected(new Set());
           setFilters({ ...NO_FILTERS, status: 'draft', from: period.start, to: period.end });
         }}
+      />
+      <ExportEInvoiceDialog
+        open={exportOpen}
+        onOpenChange={setExportOpen}
+        buildings={buildings}
+        defaults={{ buildingId: filters.buildingId, from: filters.from, to: filters.to }}
+        onExported={(text) => setNotice({ id: Date.now(), tone: 'success', text })}
+        returnFocus={() => exportButtonRef.current}
+        focusAfterExported={() => noticeRef.current}
       />
       <SendDialog
         open={sendOpen}

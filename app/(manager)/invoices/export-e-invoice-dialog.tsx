@@ -1,0 +1,186 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import type { Building } from '../residents/apartment-directory';
+import { formatPeriod, plural, previousMonth } from './format';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+type Field = 'building' | 'start' | 'end';
+const FIELDS: readonly Field[] = ['building', 'start', 'end'];
+
+/** What the dialog starts from: the list's building and period filters when set, else last month. */
+export type ExportDefaults = { buildingId: string; from: string; to: string };
+
+/**
+ * Downloads a building's sent and paid invoices of a period as one Estonian e-invoice file (e-arve 1.2,
+ * GET /api/invoices/export/e-invoice) to upload to the association's bank or e-invoice operator.
+ */
+export function ExportEInvoiceDialog({
+  open,
+  onOpenChange,
+  buildings,
+  defaults,
+  onExported,
+  returnFocus,
+  focusAfterExported,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  buildings: Building[];
+  defaults: ExportDefaults;
+  onExported: (message: string) => void;
+  returnFocus: () => HTMLElement | null;
+  focusAfterExported: () => HTMLElement | null;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Export e-invoices"
+      description="One Estonian e-invoice file (e-arve 1.2) with a building’s sent and paid invoices of a period, with their reference numbers and payment details, to upload to the association’s bank or e-invoice operator."
+      returnFocus={returnFocus}
+      focusAfterDone={focusAfterExported}
+    >
+      {({ finish, setBusy }) => (
+        <ExportForm
+          buildings={buildings}
+          defaults={defaults}
+          onBusyChange={setBusy}
+          onExported={(message) => {
+            finish();
+            onExported(message);
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function ExportForm({
+  buildings,
+  defaults,
+  onBusyChange,
+  onExported,
+}: {
+  buildings: Building[];
+  defaults: ExportDefaults;
+  onBusyChange: (busy: boolean) => void;
+  onExported: (message: string) => void;
+}) {
+  const lastMonth = previousMonth();
+  const ranged = DATE.test(defaults.from) && DATE.test(defaults.to);
+  const [buildingId, setBuildingId] = useState(defaults.buildingId || (buildings.length === 1 ? buildings[0]!.id : ''));
+  const [start, setStart] = useState(ranged ? defaults.from : lastMonth.start);
+  const [end, setEnd] = useState(ranged ? defaults.to : lastMonth.end);
+  const [pending, setPending] = useState(false);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const found: Partial<Record<Field, string>> = {};
+    if (!buildingId) found.building = 'Choose a building.';
+    if (!DATE.test(start)) found.start = 'Enter the first day of the period.';
+    if (!DATE.test(end)) found.end = 'Enter the last day of the period.';
+    else if (!found.start && end < start) found.end = 'The period cannot end before it starts.';
+    if (Object.keys(found).length) return fail(found);
+    clear();
+
+    setPending(true);
+    onBusyChange(true);
+    try {
+      const query = new URLSearchParams({ buildingId, periodStart: start, periodEnd: end });
+      const res = await fetch(`/api/invoices/export/e-invoice?${query}`, { credentials: 'same-origin', cache: 'no-store' });
+      if (!res.ok) return fail({}, await failureMessage(res));
+      const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'e-invoices.xml';
+      const count = Number(res.headers.get('x-invoice-count')) || 0;
+      saveFile(await res.blob(), filename);
+      const name = buildings.find((b) => b.id === buildingId)?.name ?? 'the building';
+      onExported(`${plural(count, 'invoice')} of ${name} for ${formatPeriod(start, end)} exported to ${filename}.`);
+    } catch {
+      fail({}, 'The e-invoices could not be downloaded. Check the connection and try again.');
+    } finally {
+      setPending(false);
+      onBusyChange(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!pending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Building" error={errors.building} className="sm:col-span-2">
+          <OptionsSelect
+            ref={ref('building')}
+            value={buildingId}
+            placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
+            disabled={buildings.length === 0}
+            onChange={(value) => {
+              setBuildingId(value);
+              clearError('building');
+            }}
+            options={buildings.map((b) => ({ value: b.id, label: b.name }))}
+          />
+        </FormField>
+        <FormField label="Period from" error={errors.start}>
+          <Input
+            ref={ref('start')}
+            type="date"
+            value={start}
+            onChange={(event) => {
+              setStart(event.target.value);
+              clearError('start');
+            }}
+          />
+        </FormField>
+        <FormField label="Period to" error={errors.end}>
+          <Input
+            ref={ref('end')}
+            type="date"
+            value={end}
+            min={start || undefined}
+            onChange={(event) => {
+              setEnd(event.target.value);
+              clearError('end');
+            }}
+          />
+        </FormField>
+      </div>
+      <p className="-mt-2 text-sm text-muted-foreground">
+        Invoices whose billing period lies within these dates. Drafts and void invoices are left out; paid ones are included as not payable.
+      </p>
+      <DialogActions label="Download e-invoices" pendingLabel="Preparing…" pending={pending} />
+    </form>
+  );
+}
+
+/** The API's error body as a sentence: the field messages of a 422, else the error's message. */
+async function failureMessage(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string }; errors?: Array<{ message?: string }> } | null;
+  const details = (body?.errors ?? []).map((e) => e.message).filter((m): m is string => !!m);
+  const text = details.length ? details.join('; ') : (body?.error?.message ?? `The export failed (${res.status}).`);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
+/** Hands the file to the browser as a download. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
