@@ -299,11 +299,20 @@ test.describe('buildings', () => {
     await rate.fill('0.0525');
     await edit.getByLabel('Readings from (day of month)').fill('1');
     await edit.getByLabel('Readings until (day of month)').fill('31');
+    // The reminder schedule: the default, a bad step refused, then a schedule of its own.
+    const reminders = edit.getByLabel('Payment reminders (days from the due date)');
+    await expect(reminders).toHaveValue('-3, 7, 21');
+    await reminders.fill('-3, 7, 7');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByText('Enter each day once.')).toBeVisible();
+    await reminders.fill('-5, 10');
+    await edit.getByLabel('No reminder below').fill('2,50');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'The building’s details have been saved.' })).toBeVisible();
     await expect(value('Penalty interest')).toHaveText('0,0525 % per day');
     await expect(value('Reading window')).toHaveText('Days 1–31 of the month');
+    await expect(value('Payment reminders')).toHaveText(/^-5, \+10 days from the due date, from 2,50\s€$/);
 
     // Cleared: no penalty interest and no window, still so after a reload.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -14,3 +14,19 @@ export function formatDateTime(iso: string): string {
 
 export const ROLE_LABELS = { owner: 'Owner', tenant: 'Tenant' } as const;
 export type ResidentRole = keyof typeof ROLE_LABELS;
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money as Estonians read it, e.g. "1 234,50 €"; an unknown currency code falls back to EUR. */
+export function formatMoney(amount: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR' });
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}

@@ -181,3 +181,36 @@ export const apartmentCredits = pgTable(
   },
   (t) => [index('apartment_credits_apartment_idx').on(t.tenantId, t.apartmentId)],
 );
+
+export const reminderStatusEnum = pgEnum('reminder_status', ['sending', 'sent', 'failed']);
+
+/**
+ * A payment reminder of an invoice: one row per (invoice, step of the schedule, in days from the due date),
+ * claimed before the mail goes out, so a rerun or a crash never sends a step twice (a claim left `sending`
+ * is finished by the next scan, with the same mail idempotency keys).
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    /** The step: days from the due date (negative: before it). */
+    daysFromDue: integer('days_from_due').notNull(),
+    /** The open balance reminded of, in cents. */
+    openAmount: bigint('open_amount', { mode: 'number' }).notNull(),
+    recipients: text('recipients').array().notNull(),
+    status: reminderStatusEnum('status').notNull().default('sending'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invoice_reminders_step_key').on(t.invoiceId, t.daysFromDue), index('invoice_reminders_tenant_status_idx').on(t.tenantId, t.status)],
+);

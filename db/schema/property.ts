@@ -1,4 +1,5 @@
-import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { chargeBasisEnum } from './enums';
 import { meterTypeEnum } from './enums';
 import { tenants, users } from './tenancy';
@@ -26,6 +27,10 @@ export const buildings = pgTable(
     readingWindowEndDay: integer('reading_window_end_day'),
     /** Penalty interest on overdue balances, percent per day (0.05 = 0.05 %); null or 0 charges none. */
     penaltyRatePerDay: numeric('penalty_rate_per_day', { precision: 6, scale: 4 }),
+    /** Payment reminders: days from the due date (negative: before it), each sent once per open invoice; empty sends none. */
+    reminderDays: integer('reminder_days').array().notNull().default(sql`'{-3,7,21}'::integer[]`),
+    /** No reminder for an open balance below this, in cents. */
+    reminderMinAmount: bigint('reminder_min_amount', { mode: 'number' }).notNull().default(500),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +54,9 @@ export const apartments = pgTable(
     residentsCount: integer('residents_count').notNull().default(0),
     /** The Estonian reference number (7-3-1 check digit) on every invoice of the apartment; set on first billing. */
     referenceNumber: text('reference_number'),
+    /** Reminders paused for the apartment (an agreed payment plan, say), with the manager's note. */
+    remindersPaused: boolean('reminders_paused').notNull().default(false),
+    remindersNote: text('reminders_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,6 +67,8 @@ export const apartments = pgTable(
 );
 
 export const residentRoleEnum = pgEnum('resident_role', ['owner', 'tenant']);
+/** How a resident receives the apartment's invoices: by email, or through their bank's e-invoice channel (not emailed then). */
+export const invoiceChannelEnum = pgEnum('invoice_channel', ['email', 'e_invoice']);
 
 /** A resident belongs to an apartment through this row; it is what scopes a resident's reads. */
 export const apartmentResidents = pgTable(
@@ -75,6 +85,7 @@ export const apartmentResidents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: residentRoleEnum('role').notNull().default('owner'),
+    invoiceChannel: invoiceChannelEnum('invoice_channel').notNull().default('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

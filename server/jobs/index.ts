@@ -7,13 +7,14 @@ import { pruneFunctionRunsDaily } from './prune-function-runs';
 import { scanOverdueInvoicesDaily } from './scan-overdue-invoices';
 import { sendInvoices } from './send-invoices';
 import { sendMailBatch } from './send-mail-batch';
+import { sendRemindersHourly } from './send-reminders';
 
 export { inngest } from './client';
 export { jobEvents, type JobEventData, type JobEventName } from './events';
 export { sendJobEvent } from './send-job-event';
 
 /** Every Inngest function of the app: served at /api/inngest and run by the embedded driver. */
-export const functions = [sendMailBatch, sendInvoices, pruneFunctionRunsDaily, scanOverdueInvoicesDaily, deliverWebhooks];
+export const functions = [sendMailBatch, sendInvoices, pruneFunctionRunsDaily, scanOverdueInvoicesDaily, sendRemindersHourly, deliverWebhooks];
 
 if (!useInngestCloud) setEmbeddedRegistry(createRegistry(inngest, functions));
 

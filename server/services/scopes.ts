@@ -16,8 +16,7 @@ import {
   payments,
   uploads,
   webhookDeliveries,
-  webhookEndpoints,
-} from '@/db/schema';
+  webhookEndpoints, invoiceReminders } from '@/db/schema';
 import type { ServiceContext } from './context';
 
 /**
@@ -104,6 +103,11 @@ export function webhookScope(ctx: Scope): SQL {
 
 export function webhookDeliveryScope(ctx: Scope): SQL {
   return eq(webhookDeliveries.tenantId, ctx.tenantId);
+}
+
+/** Payment reminders are the managers' (the services check the role). */
+export function invoiceReminderScope(ctx: Scope): SQL {
+  return eq(invoiceReminders.tenantId, ctx.tenantId);
 }
 
 /** Bank statement entries are the managers' (the services check the role). */

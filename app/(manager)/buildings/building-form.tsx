@@ -21,6 +21,8 @@ export const BUILDING_FIELDS = [
   'penaltyRatePerDay',
   'readingWindowStartDay',
   'readingWindowEndDay',
+  'reminderDays',
+  'reminderMinAmount',
   'iban',
   'bankRecipient',
 ] as const;
@@ -42,6 +44,8 @@ export type BuildingInput = {
   penaltyRatePerDay?: number | null;
   readingWindowStartDay?: number | null;
   readingWindowEndDay?: number | null;
+  reminderDays?: number[];
+  reminderMinAmount?: number;
 };
 
 const META: Record<
@@ -81,6 +85,12 @@ const META: Record<
     inputMode: 'numeric',
     description: 'Set both days, or leave both empty.',
   },
+  reminderDays: {
+    label: 'Payment reminders (days from the due date)',
+    maxLength: 40,
+    description: 'Each step once per open invoice, e.g. -3, 7, 21 (3 days before, 7 and 21 after). Leave empty for none.',
+  },
+  reminderMinAmount: { label: 'No reminder below', maxLength: 12, inputMode: 'decimal', description: 'The smallest open balance worth a reminder, e.g. 5.' },
   iban: { label: 'IBAN', maxLength: 50, description: 'The account printed on invoices.', wide: true },
   bankRecipient: { label: 'Bank account holder', maxLength: 200, description: 'The recipient printed on invoices.', wide: true },
 };
@@ -99,6 +109,8 @@ export function buildingFormValues(building?: Building): BuildingFormValues {
     penaltyRatePerDay: building?.penaltyRatePerDay == null ? '' : String(building.penaltyRatePerDay),
     readingWindowStartDay: building?.readingWindowStartDay == null ? '' : String(building.readingWindowStartDay),
     readingWindowEndDay: building?.readingWindowEndDay == null ? '' : String(building.readingWindowEndDay),
+    reminderDays: (building?.reminderDays ?? [-3, 7, 21]).join(', '),
+    reminderMinAmount: String(building?.reminderMinAmount ?? 5),
   };
 }
 
@@ -127,6 +139,16 @@ function validate(values: BuildingFormValues, fields: readonly BuildingField[]):
     else if (rate !== null && (rate < 0 || rate > 1)) errors.penaltyRatePerDay = 'Enter a rate from 0 to 1 percent per day.';
     else if (rate !== null && decimals(values.penaltyRatePerDay) > 4) errors.penaltyRatePerDay = 'Use at most 4 decimals.';
   }
+  if (has('reminderDays')) {
+    const steps = reminderSteps(values.reminderDays);
+    if (steps === 'invalid') errors.reminderDays = 'Enter whole days from -30 to 365, separated by commas, e.g. -3, 7, 21.';
+    else if (new Set(steps).size !== steps.length) errors.reminderDays = 'Enter each day once.';
+    else if (steps.length > 6) errors.reminderDays = 'Enter at most 6 steps.';
+  }
+  if (has('reminderMinAmount')) {
+    const min = parseDecimal(values.reminderMinAmount);
+    if (min === null || min === 'invalid' || min < 0 || decimals(values.reminderMinAmount) > 2) errors.reminderMinAmount = 'Enter an amount such as 5 or 2.50.';
+  }
   const days = (['readingWindowStartDay', 'readingWindowEndDay'] as const).filter(has);
   for (const field of days) {
     const day = parseInteger(values[field]);
@@ -139,6 +161,13 @@ function validate(values: BuildingFormValues, fields: readonly BuildingField[]):
     else if (end && !start) errors.readingWindowStartDay = 'Enter the first day too, or clear the last.';
   }
   return errors;
+}
+
+/** "-3, 7, 21" → [-3, 7, 21]; 'invalid' when a part is not a whole number of days from -30 to 365. */
+function reminderSteps(text: string): number[] | 'invalid' {
+  const parts = text.split(/[,;\s]+/).filter(Boolean);
+  const steps = parts.map((p) => (/^[+-]?\d{1,3}$/.test(p) ? Number(p) : NaN));
+  return steps.some((d) => !Number.isInteger(d) || d < -30 || d > 365) ? 'invalid' : steps;
 }
 
 function toInput(values: BuildingFormValues, fields: readonly BuildingField[]): BuildingInput {
@@ -163,6 +192,16 @@ function toInput(values: BuildingFormValues, fields: readonly BuildingField[]): 
       case 'penaltyRatePerDay': {
         const rate = parseDecimal(value);
         input.penaltyRatePerDay = typeof rate === 'number' ? rate : null;
+        break;
+      }
+      case 'reminderDays': {
+        const steps = reminderSteps(value);
+        input.reminderDays = steps === 'invalid' ? [] : steps;
+        break;
+      }
+      case 'reminderMinAmount': {
+        const min = parseDecimal(value);
+        input.reminderMinAmount = typeof min === 'number' ? min : 0;
         break;
       }
       case 'readingWindowStartDay':

@@ -1,20 +1,6 @@
 export { compareApartmentNumbers } from '@/server/domain/apartment-number';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Money as Estonians read it, e.g. "1 234,50 €"; an unknown currency code falls back to EUR. */
-export function formatMoney(amount: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency });
-    } catch {
-      format = new Intl.NumberFormat('et-EE', { style: 'currency', currency: 'EUR' });
-    }
-    moneyFormats.set(currency, format);
-  }
-  return format.format(amount);
-}
+export { formatMoney } from '@/lib/format';
 
 const areaFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 2 });
 

@@ -10,6 +10,8 @@ export type ApartmentFieldsInput = {
   area?: number;
   rooms?: number | null;
   residentsCount?: number;
+  remindersPaused?: boolean;
+  remindersNote?: string | null;
 };
 
 export type ApartmentView = {
@@ -22,6 +24,9 @@ export type ApartmentView = {
   residentsCount: number;
   /** Money paid above invoices' open balances, not yet used by a generated invoice. */
   creditBalance: number;
+  /** No payment reminders for its invoices (an agreed payment plan, say), with why. */
+  remindersPaused: boolean;
+  remindersNote: string | null;
   createdAt: Date;
 };
 
@@ -36,6 +41,8 @@ export function apartmentView(row: typeof apartments.$inferSelect, creditCents =
     rooms: row.rooms,
     residentsCount: row.residentsCount,
     creditBalance: fromUnits(creditCents, 2),
+    remindersPaused: row.remindersPaused,
+    remindersNote: row.remindersNote,
     createdAt: row.createdAt,
   };
 }
@@ -78,6 +85,12 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
   if (input.residentsCount !== undefined) {
     if (!Number.isInteger(input.residentsCount) || input.residentsCount < 0 || input.residentsCount > 100) errors.push({ path: path('residentsCount'), message: 'must be a whole number from 0 to 100' });
     columns.residentsCount = input.residentsCount;
+  }
+  if (input.remindersPaused !== undefined) columns.remindersPaused = input.remindersPaused;
+  if (input.remindersNote !== undefined) {
+    const note = input.remindersNote?.trim() || null;
+    if (note && note.length > 500) errors.push({ path: path('remindersNote'), message: 'must be at most 500 characters' });
+    columns.remindersNote = note;
   }
   return { columns, errors };
 }

@@ -17,6 +17,8 @@ export type BuildingFieldsInput = {
   readingWindowStartDay?: number | null;
   readingWindowEndDay?: number | null;
   penaltyRatePerDay?: number | null;
+  reminderDays?: number[];
+  reminderMinAmount?: number;
   chargeRules?: ChargeRuleInput[];
 };
 
@@ -78,6 +80,16 @@ export function checkBuildingFields(
     if (rate !== null && !(rate >= 0 && rate <= 1)) errors.push({ path: 'penaltyRatePerDay', message: 'must be between 0 and 1 (percent per day)' });
     else if (rate !== null && decimalPlaces(rate) > 4) errors.push({ path: 'penaltyRatePerDay', message: 'has more than 4 decimal places' });
     else out.penaltyRatePerDay = rate === null ? null : unitsToString(toUnits(rate, 4), 4);
+  }
+  if (input.reminderDays !== undefined) {
+    if (input.reminderDays.some((d) => !Number.isInteger(d) || d < -30 || d > 365)) errors.push({ path: 'reminderDays', message: 'each step must be a whole number of days from -30 to 365' });
+    else if (new Set(input.reminderDays).size !== input.reminderDays.length) errors.push({ path: 'reminderDays', message: 'must not repeat a step' });
+    else if (input.reminderDays.length > 6) errors.push({ path: 'reminderDays', message: 'has at most 6 steps' });
+    else out.reminderDays = [...input.reminderDays].sort((a, b) => a - b);
+  }
+  if (input.reminderMinAmount !== undefined) {
+    if (!(input.reminderMinAmount >= 0) || decimalPlaces(input.reminderMinAmount) > 2) errors.push({ path: 'reminderMinAmount', message: 'must be 0 or more with at most 2 decimals' });
+    else out.reminderMinAmount = toUnits(input.reminderMinAmount, 2);
   }
   if (input.chargeRules) {
     errors.push(...validateChargeRules(input.chargeRules));

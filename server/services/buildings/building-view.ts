@@ -1,3 +1,4 @@
+import { fromUnits } from '@/server/domain/decimal';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { apartments, buildings, type ChargeBasis, chargeRules, type MeterType } from '@/db/schema';
@@ -28,6 +29,9 @@ export type BuildingView = {
   readingWindowEndDay: number | null;
   /** Percent per day; null when no penalty interest is charged. */
   penaltyRatePerDay: number | null;
+  /** Payment reminder steps, days from the due date (negative: before it). */
+  reminderDays: number[];
+  reminderMinAmount: number;
   chargeRules: ChargeRuleView[];
   apartmentCount: number;
   createdAt: Date;
@@ -78,6 +82,8 @@ export async function loadBuildingViews(db: DbExecutor, tenantId: string, ids: s
         readingWindowStartDay: b.readingWindowStartDay,
         readingWindowEndDay: b.readingWindowEndDay,
         penaltyRatePerDay: b.penaltyRatePerDay === null ? null : Number(b.penaltyRatePerDay),
+        reminderDays: b.reminderDays,
+        reminderMinAmount: fromUnits(b.reminderMinAmount, 2),
         chargeRules: rules.filter((r) => r.buildingId === id).map(chargeRuleView),
         apartmentCount: counts.find((c) => c.buildingId === id)?.n ?? 0,
         createdAt: b.createdAt,

@@ -21,14 +21,16 @@ export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; te
   const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: `send-invoice:${invoiceId}`, db };
   const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)));
   if (!invoice || (invoice.status !== 'draft' && invoice.status !== 'sent')) return { sentTo: [], skipped: true };
-  const recipients = await db
-    .select({ email: users.email, name: users.name })
+  const residents = await db
+    .select({ email: users.email, name: users.name, channel: apartmentResidents.invoiceChannel })
     .from(apartmentResidents)
     .innerJoin(users, eq(users.id, apartmentResidents.userId))
     .where(and(eq(apartmentResidents.tenantId, tenantId), eq(apartmentResidents.apartmentId, invoice.apartmentId)));
-  if (recipients.length === 0) throw new NoRecipientsError(`Invoice ${invoice.number}: the apartment has no residents to email`);
+  if (residents.length === 0) throw new NoRecipientsError(`Invoice ${invoice.number}: the apartment has no residents to email`);
+  // Residents on the e-invoice channel receive it through their bank (the building's e-invoice file), not by mail too.
+  const recipients = residents.filter((r) => r.channel === 'email');
 
-  const { filename, pdf } = await renderInvoicePdf({ ctx, input: { id: invoiceId } });
+  const { filename, pdf } = recipients.length ? await renderInvoicePdf({ ctx, input: { id: invoiceId } }) : { filename: '', pdf: Buffer.alloc(0) };
   for (const r of recipients) {
     await sendMail({
       to: r.email,
@@ -50,7 +52,7 @@ export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; te
       .returning({ id: invoices.id });
     if (!updated) return;
     await emitEvent(tx, ctx, 'invoice.sent', { invoiceId, number: invoice.number, status: 'sent' });
-    await writeAudit(tx, ctx, { action: 'invoice.send', entityId: invoiceId, before: { status: 'draft' }, after: { status: 'sent', recipients: recipients.length } });
+    await writeAudit(tx, ctx, { action: 'invoice.send', entityId: invoiceId, before: { status: 'draft' }, after: { status: 'sent', recipients: recipients.length, eInvoice: residents.length - recipients.length } });
   });
   return { sentTo: recipients.map((r) => r.email), skipped: false };
 }

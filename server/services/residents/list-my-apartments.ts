@@ -3,6 +3,9 @@ import { apartmentResidents, apartments, buildings, tenants } from '@/db/schema'
 import type { ServiceContext } from '../context';
 
 export type MyApartment = {
+  /** The caller's link to the apartment (PATCH /residents/{id} sets how they receive its invoices). */
+  residentId: string;
+  invoiceChannel: 'email' | 'e_invoice';
   apartmentId: string;
   number: string;
   area: number;
@@ -23,6 +26,8 @@ export async function listMyApartments({ ctx }: { ctx: ServiceContext }): Promis
   if (!ctx.userId) return [];
   const rows = await ctx.db
     .select({
+      residentId: apartmentResidents.id,
+      invoiceChannel: apartmentResidents.invoiceChannel,
       apartmentId: apartments.id,
       number: apartments.number,
       area: apartments.area,

@@ -13,6 +13,7 @@ export type ResidentView = {
   apartmentId: string;
   buildingId: string;
   role: 'owner' | 'tenant';
+  invoiceChannel: 'email' | 'e_invoice';
 };
 
 /** One row per person and apartment they live in, filterable by building and apartment. */
@@ -39,6 +40,7 @@ export async function listResidents({ ctx, input }: { ctx: ServiceContext; input
       apartmentId: apartmentResidents.apartmentId,
       buildingId: apartments.buildingId,
       role: apartmentResidents.role,
+      invoiceChannel: apartmentResidents.invoiceChannel,
     })
     .from(apartmentResidents)
     .innerJoin(users, eq(users.id, apartmentResidents.userId))

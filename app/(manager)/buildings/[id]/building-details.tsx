@@ -10,6 +10,7 @@ import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
+import { formatMoney } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Building } from '../types';
 import { ApartmentsSection } from './apartments-section';
@@ -113,6 +114,7 @@ function BillingSummary({ building }: { building: Building }) {
     ['Currency', building.currency],
     ['Penalty interest', rate ? `${rateFormat.format(rate)} % per day` : 'None'],
     ['Reading window', from != null && until != null ? `Days ${from}–${until} of the month` : 'Not set'],
+    ['Payment reminders', building.reminderDays.length ? `${building.reminderDays.map((d) => (d > 0 ? `+${d}` : String(d))).join(', ')} days from the due date, from ${formatMoney(building.reminderMinAmount, building.currency)}` : 'None'],
     ['IBAN', building.iban ?? 'Not set'],
     ['Account holder', building.bankRecipient ?? 'Not set'],
   ];

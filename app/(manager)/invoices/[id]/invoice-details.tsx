@@ -20,6 +20,7 @@ import { formatDay, formatMoney, formatPeriod, PAYMENT_METHOD_LABELS as METHOD_L
 import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
+import { RemindersSection } from './reminders-section';
 
 
 /** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
@@ -166,6 +167,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
         </section>
 
         <PaymentsSection invoice={invoice} />
+        {invoice.status !== 'draft' && <RemindersSection invoice={invoice} />}
 
         <section aria-labelledby="pdf-heading" className="grid min-w-0 gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -35,6 +35,12 @@ const BuildingFields = {
   bankRecipient: z.string().max(200).nullable().optional().meta({ description: 'The account holder printed on invoices.' }),
   readingWindowStartDay: z.number().int().nullable().optional().meta({ description: 'First day of the month when residents submit readings (1..31).' }),
   readingWindowEndDay: z.number().int().nullable().optional().meta({ description: 'Last day of the reading window (1..31).' }),
+  reminderDays: z
+    .array(z.number().int())
+    .max(6)
+    .optional()
+    .meta({ description: 'Payment reminder steps in days from the due date (negative: before it), e.g. [-3, 7, 21] (the default); each -30..365, at most 6, [] sends none. Each step is sent once per open invoice.' }),
+  reminderMinAmount: MoneyInput.optional().meta({ description: 'No reminder for an open balance below this (default 5.00); 2 decimals, 0 or more.' }),
   penaltyRatePerDay: z
     .number()
     .nullable()
@@ -61,6 +67,8 @@ export const BuildingOutput = z.object({
   readingWindowStartDay: z.number().int().nullable(),
   readingWindowEndDay: z.number().int().nullable(),
   penaltyRatePerDay: z.number().nullable().meta({ description: 'Penalty interest in percent per day; null or 0 when none is charged.' }),
+  reminderDays: z.array(z.number().int()).meta({ description: 'Payment reminder steps in days from the due date (negative: before it).' }),
+  reminderMinAmount: z.number().meta({ description: 'No reminder for an open balance below this.' }),
   chargeRules: z.array(ChargeRuleOutput),
   apartmentCount: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -71,6 +79,8 @@ const ApartmentFields = {
   floor: z.number().int().nullable().optional(),
   rooms: z.number().int().nullable().optional(),
   residentsCount: z.number().int().optional().meta({ description: 'People living there (for per-resident charges); default 0.' }),
+  remindersPaused: z.boolean().optional().meta({ description: 'No payment reminders for its invoices (an agreed payment plan, say); default false.' }),
+  remindersNote: z.string().max(1000).nullable().optional().meta({ description: 'Why reminders are paused, at most 500 characters.' }),
 };
 
 export const CreateApartmentInput = z.object({
@@ -95,6 +105,8 @@ export const ApartmentOutput = z.object({
   area: z.number(),
   rooms: z.number().int().nullable(),
   residentsCount: z.number().int(),
+  remindersPaused: z.boolean().meta({ description: 'No payment reminders for its invoices.' }),
+  remindersNote: z.string().nullable(),
   creditBalance: z
     .number()
     .meta({ description: 'The apartment\'s credit in the building\'s currency: money paid above invoices\' open balances, used by its next generated invoices as a negative line "Credit from previous payments".' }),

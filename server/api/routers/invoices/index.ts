@@ -3,6 +3,7 @@ import { invoiceStatusEnum } from '@/db/schema';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
+import { listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
 import { listInvoices } from '@/server/services/invoices/list-invoices';
 import { previewInvoices } from '@/server/services/invoices/preview-invoices';
 import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
@@ -14,6 +15,17 @@ import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['invoices'];
+
+const InvoiceReminderOutput = z.object({
+  id: z.uuid(),
+  daysFromDue: z.number().int().meta({ description: 'The schedule step: days from the due date, negative before it.' }),
+  openAmount: z.number().meta({ description: 'The open balance the reminder was about.' }),
+  recipients: z.array(z.string()),
+  status: z.enum(['sending', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
 const Status = z.enum(invoiceStatusEnum.enumValues);
 
 export const InvoiceOutput = z.object({
@@ -102,6 +114,24 @@ export const invoicesRouter = createRouter({
     .input(z.object({ id: z.uuid() }))
     .output(one(InvoiceOutput))
     .query(async ({ ctx, input }) => ({ data: out(await getInvoice({ ctx: ctx.svc, input })) })),
+
+  reminders: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/invoices/{id}/reminders',
+        tags,
+        summary: "An invoice's payment reminders",
+        description:
+          'Newest first: each step of the building\'s reminder schedule (`daysFromDue`, negative before the due date) sent for this invoice, ' +
+          'the open balance it reminded of, to whom, and whether the mail went out (`sent`), failed (`failed`, with `error`) or is on its way (`sending`). ' +
+          'Reminders are sent hourly from 09:00 in the tenant\'s time zone, once per step, not for paid or void invoices, balances below the building\'s ' +
+          '`reminderMinAmount` or apartments whose reminders are paused; each is in the audit log.',
+      },
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ data: z.array(InvoiceReminderOutput) }))
+    .query(async ({ ctx, input }) => ({ data: (await listInvoiceReminders({ ctx: ctx.svc, input })).map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })) })),
 
   generate: managerProcedure
     .meta({

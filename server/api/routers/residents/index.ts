@@ -9,6 +9,7 @@ import { listInvitations } from '@/server/services/invitations/list-invitations'
 import { listMyApartments } from '@/server/services/residents/list-my-apartments';
 import { listResidents } from '@/server/services/residents/list-residents';
 import { removeResident } from '@/server/services/residents/remove-resident';
+import { setInvoiceChannel } from '@/server/services/residents/set-invoice-channel';
 import { one, page, PageQuery } from '../../envelope';
 import { TokenOutput } from '../auth';
 import { emailKeys, ipKey, type RateLimit } from '../../pipeline';
@@ -42,6 +43,7 @@ export const ResidentOutput = z.object({
   apartmentId: z.uuid(),
   buildingId: z.uuid(),
   role: ResidentRole,
+  invoiceChannel: z.enum(['email', 'e_invoice']).meta({ description: 'How the person receives the apartment\'s invoices: `email`, or `e_invoice` through their bank (then not emailed).' }),
 });
 
 export const InvitationOutput = z.object({
@@ -68,6 +70,23 @@ export const residentsRouter = createRouter({
       const { items, nextCursor } = await listResidents({ ctx: ctx.svc, input });
       return { data: items, nextCursor };
     }),
+
+  setInvoiceChannel: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/residents/{id}',
+        tags,
+        summary: "Set how a resident receives the apartment's invoices",
+        description:
+          '`invoiceChannel`: `email` (the invoice PDF by mail; the default) or `e_invoice` (through the resident\'s bank, from the building\'s ' +
+          'e-invoice file, GET /invoices/export/e-invoice; such a resident is not emailed the invoice as well). Managers for anyone of the tenant, ' +
+          'a resident for their own apartments (another\'s is 404).',
+      },
+    })
+    .input(z.object({ id: z.uuid(), invoiceChannel: z.enum(['email', 'e_invoice']) }))
+    .output(one(z.object({ id: z.uuid(), invoiceChannel: z.enum(['email', 'e_invoice']) })))
+    .mutation(async ({ ctx, input }) => ({ data: await setInvoiceChannel({ ctx: ctx.svc, input }) })),
 
   remove: managerProcedure
     .meta({ openapi: { method: 'DELETE', path: '/residents/{id}', tags, summary: 'Remove a resident from an apartment', description: 'The person keeps their account; without apartments left they lose access to the tenant.' } })

@@ -1,0 +1,193 @@
+import { createElement } from 'react';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apartmentResidents, apartments, buildings, invoiceReminders, invoices, payments, tenants, users } from '@/db/schema';
+import { NotificationEmail } from '@/emails';
+import { formatDate, formatMoney } from '@/lib/format';
+import { addDays, todayIn } from '@/server/domain/dates';
+import { fromUnits, toUnits } from '@/server/domain/decimal';
+import { computePenalty, formatRate } from '@/server/domain/penalty';
+import { env } from '@/server/env';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail/send-mail';
+import { writeAudit } from '../audit/write-audit';
+import type { ServiceContext } from '../context';
+import { tenantToday } from './invoice-view';
+import { renderInvoicePdf } from './render-invoice-pdf';
+
+/** Reminders go out from this local hour on (the scan runs every hour): nobody is mailed at night. */
+export const SEND_FROM_HOUR = 9;
+/** A step that fell due longer ago than this is not sent late (a schedule added to old debts mails nobody). */
+export const CATCH_UP_DAYS = 7;
+/** A claim still `sending` after this long was left by a crashed run: the next scan finishes it. */
+const STALE_CLAIM_MS = 5 * 60_000;
+
+type Reminder = typeof invoiceReminders.$inferSelect;
+
+/**
+ * Sends the payment reminders that are due: for each sent invoice with an open balance of at least the
+ * building's minimum, of an apartment whose reminders are not paused, the latest step of the building's
+ * schedule (days from the due date) that has come, once. Each step is claimed in `invoice_reminders`
+ * before its mail goes out and the mail carries an idempotency key per reminder and address, so a rerun
+ * or a crash between the two sends nothing twice. Runs hourly; sends from SEND_FROM_HOUR in each
+ * tenant's time zone.
+ */
+export async function sendDueReminders({ db, now }: { db: Db; now: Date }): Promise<{ sent: number; failed: number }> {
+  const tally = { sent: 0, failed: 0 };
+  const count = (status: Reminder['status']) => status !== 'sending' && tally[status]++;
+
+  // First the claims a crashed run left behind.
+  const stale = await db
+    .select()
+    .from(invoiceReminders)
+    .where(and(eq(invoiceReminders.status, 'sending'), lt(invoiceReminders.createdAt, new Date(now.getTime() - STALE_CLAIM_MS))));
+  for (const reminder of stale) count(await deliverReminder(db, reminder, now));
+
+  const zones = await db.selectDistinct({ timeZone: tenants.timeZone }).from(tenants);
+  for (const { timeZone } of zones) {
+    if (localHour(timeZone, now) < SEND_FROM_HOUR) continue;
+    const today = todayIn(timeZone, now);
+    const candidates = await db
+      .select({
+        tenantId: invoices.tenantId,
+        invoiceId: invoices.id,
+        apartmentId: invoices.apartmentId,
+        dueDate: invoices.dueDate,
+        open: sql<number>`${invoices.amount} - ${invoices.amountPaid}`.mapWith(Number),
+        reminderDays: buildings.reminderDays,
+      })
+      .from(invoices)
+      .innerJoin(tenants, eq(tenants.id, invoices.tenantId))
+      .innerJoin(buildings, eq(buildings.id, invoices.buildingId))
+      .innerJoin(apartments, eq(apartments.id, invoices.apartmentId))
+      .where(
+        and(
+          eq(tenants.timeZone, timeZone),
+          eq(invoices.status, 'sent'),
+          eq(apartments.remindersPaused, false),
+          sql`${invoices.amount} - ${invoices.amountPaid} >= ${buildings.reminderMinAmount}`,
+          sql`${invoices.amount} - ${invoices.amountPaid} > 0`,
+          // A step that fell due within the catch-up window.
+          sql`exists (select 1 from unnest(${buildings.reminderDays}) as step(days)
+                where ${invoices.dueDate} + step.days <= ${today}::date and ${invoices.dueDate} + step.days > ${today}::date - ${CATCH_UP_DAYS}::integer)`,
+        ),
+      );
+    if (!candidates.length) continue;
+    const latestSent = new Map<string, number>();
+    for (let i = 0; i < candidates.length; i += 1000) {
+      const rows = await db
+        .select({ invoiceId: invoiceReminders.invoiceId, days: invoiceReminders.daysFromDue })
+        .from(invoiceReminders)
+        .where(inArray(invoiceReminders.invoiceId, candidates.slice(i, i + 1000).map((c) => c.invoiceId)));
+      for (const r of rows) latestSent.set(r.invoiceId, Math.max(r.days, latestSent.get(r.invoiceId) ?? -Infinity));
+    }
+    for (const c of candidates) {
+      const due = c.reminderDays.filter((d) => addDays(c.dueDate, d) <= today && addDays(c.dueDate, d) > addDays(today, -CATCH_UP_DAYS));
+      const step = Math.max(...due);
+      // A later step sent already makes this one moot.
+      if ((latestSent.get(c.invoiceId) ?? -Infinity) >= step) continue;
+      const reminder = await claim(db, { ...c, step }, now);
+      if (reminder) count(await deliverReminder(db, reminder, now));
+    }
+  }
+  return tally;
+}
+
+/** The hour of the day in `timeZone`, 0–23. */
+function localHour(timeZone: string, now: Date): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+}
+
+/** Records that this step of the invoice is being sent, to the apartment's residents; null when another run has it. */
+async function claim(db: Db, c: { tenantId: string; invoiceId: string; apartmentId: string; open: number; step: number }, now: Date): Promise<Reminder | null> {
+  const residents = await db
+    .select({ email: users.email })
+    .from(apartmentResidents)
+    .innerJoin(users, eq(users.id, apartmentResidents.userId))
+    .where(and(eq(apartmentResidents.tenantId, c.tenantId), eq(apartmentResidents.apartmentId, c.apartmentId)))
+    .orderBy(asc(users.email));
+  const [row] = await db
+    .insert(invoiceReminders)
+    .values({ tenantId: c.tenantId, invoiceId: c.invoiceId, apartmentId: c.apartmentId, daysFromDue: c.step, openAmount: c.open, recipients: residents.map((r) => r.email), status: 'sending', createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** Mails a claimed reminder to its recipients and records how it went (with an audit row). */
+async function deliverReminder(db: Db, reminder: Reminder, now: Date): Promise<Reminder['status']> {
+  const ctx: ServiceContext = { tenantId: reminder.tenantId, userId: null, role: 'admin', now, requestId: `reminder:${reminder.id}`, db };
+  let status: Reminder['status'] = 'sent';
+  let error: string | null = null;
+  try {
+    const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, reminder.tenantId), eq(invoices.id, reminder.invoiceId)));
+    if (!invoice || invoice.status !== 'sent' || invoice.amountPaid >= invoice.amount) throw new ReminderSkipped('the invoice was settled before the reminder went out');
+    if (!reminder.recipients.length) throw new ReminderSkipped('the apartment has no resident with an email address');
+    const message = await reminderMessage(db, ctx, invoice, reminder);
+    const { filename, pdf } = await renderInvoicePdf({ ctx, input: { id: invoice.id } });
+    for (const to of reminder.recipients) {
+      await sendMail({ ...message, to, attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }], idempotencyKey: `reminder:${reminder.id}:${to}` });
+    }
+  } catch (err) {
+    if (!(err instanceof ReminderSkipped)) logger.warn('payment reminder not sent', { reminderId: reminder.id, err: err instanceof Error ? err.message : String(err) });
+    status = 'failed';
+    error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(invoiceReminders).set({ status, error, sentAt: status === 'sent' ? now : null }).where(and(eq(invoiceReminders.tenantId, reminder.tenantId), eq(invoiceReminders.id, reminder.id)));
+    await writeAudit(tx, ctx, { action: 'invoice.remind', entityId: reminder.invoiceId, after: { daysFromDue: reminder.daysFromDue, status, recipients: reminder.recipients.length, error } });
+  });
+  return status;
+}
+
+class ReminderSkipped extends Error {}
+
+/**
+ * The reminder: this invoice and everything else open on the apartment's account, the penalty interest
+ * accrued so far, and how to pay (the account and reference number, the attached PDF's QR code, Pay now).
+ */
+async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invoices.$inferSelect, reminder: Reminder) {
+  const [building] = await db.select().from(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, invoice.buildingId)));
+  const open = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.apartmentId, invoice.apartmentId), eq(invoices.status, 'sent'), gt(sql`${invoices.amount} - ${invoices.amountPaid}`, 0)))
+    .orderBy(asc(invoices.dueDate), asc(invoices.number));
+  const paid = open.length
+    ? await db
+        .select({ invoiceId: payments.invoiceId, amount: payments.amount, paidAt: payments.paidAt })
+        .from(payments)
+        .where(and(eq(payments.tenantId, ctx.tenantId), inArray(payments.invoiceId, open.map((i) => i.id)), eq(payments.status, 'completed')))
+    : [];
+  const today = await tenantToday(db, ctx.tenantId, ctx.now);
+  const rate = building?.penaltyRatePerDay ? toUnits(building.penaltyRatePerDay, 4) : 0;
+  const penalty = rate
+    ? open.reduce((sum, i) => {
+        const accrued = computePenalty(
+          { amount: i.amount, dueDate: i.dueDate, chargedThrough: null, payments: paid.filter((p) => p.invoiceId === i.id && p.paidAt).map((p) => ({ date: p.paidAt!.toISOString().slice(0, 10), amount: p.amount })) },
+          today,
+          rate,
+        );
+        return sum + (accrued?.amount ?? 0);
+      }, 0)
+    : 0;
+  const money = (cents: number) => formatMoney(fromUnits(cents, 2), invoice.currency);
+  const total = open.reduce((s, i) => s + i.amount - i.amountPaid, 0);
+  const before = reminder.daysFromDue < 0;
+  return {
+    subject: before ? `Invoice ${invoice.number} is due on ${formatDate(invoice.dueDate)}` : `Payment reminder: invoice ${invoice.number} is overdue`,
+    react: createElement(NotificationEmail, {
+      title: before ? `Invoice ${invoice.number} falls due soon` : `Invoice ${invoice.number} is overdue`,
+      paragraphs: [
+        `${money(invoice.amount - invoice.amountPaid)} of invoice ${invoice.number} (${invoice.periodStart} – ${invoice.periodEnd}) ${before ? 'is due on' : 'was due on'} ${formatDate(invoice.dueDate)}.`,
+        ...(open.length > 1 ? [`Open on your account: ${open.map((i) => `${i.number} ${money(i.amount - i.amountPaid)} (due ${formatDate(i.dueDate)})`).join('; ')} — ${money(total)} in all.`] : []),
+        ...(penalty > 0 ? [`Penalty interest so far: ${money(penalty)} (${formatRate(rate)}% a day on overdue balances, charged on the next invoice).`] : []),
+        building?.iban
+          ? `Pay to ${building.bankRecipient ?? building.name}, IBAN ${building.iban}, with the reference number ${invoice.referenceNumber}; the attached invoice has a QR code your banking app can scan, or pay now by bank link.`
+          : `Use the reference number ${invoice.referenceNumber}; the attached invoice has the payment details, or pay now by bank link.`,
+        'If you have paid already, thank you — please ignore this message.',
+      ],
+      action: { label: 'Pay now', url: `${env.APP_URL}/portal/invoices/${invoice.id}` },
+    }),
+  };
+}
