@@ -236,7 +236,7 @@ test.describe('buildings', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'The building’s details have been saved.' })).toBeVisible();
-    await expect(page.getByText('21 days')).toBeVisible();
+    await expect(page.getByText('21 days', { exact: true })).toBeVisible();
 
     // --- Delete the building, confirmed with the password -----------------------------------------
     await page.getByRole('button', { name: 'Delete building' }).click();

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { formatArea, ROLE_LABELS } from './requests/format';
 import { serverApi } from '@/server/api/server-caller';
+import { InvoiceChannelChoice } from './invoice-channel-choice';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -56,6 +57,7 @@ export default async function PortalHomePage() {
                         <dt className="text-muted-foreground">Area</dt>
                         <dd className="font-medium">{formatArea(apartment.area)}</dd>
                       </dl>
+                      <InvoiceChannelChoice residentId={apartment.residentId} initial={apartment.invoiceChannel} />
                     </div>
                   </Card>
                 </li>

@@ -11,6 +11,7 @@ import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney } from '../format';
 import type { Invoice } from '../types';
+import { ReminderPause } from './reminder-pause';
 
 /** "3 days before the due date", "7 days after it", "on the due date". */
 export function stepLabel(days: number): string {
@@ -35,7 +36,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
   else if (reminders.data.data.length === 0)
     body = (
       <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">
-        No reminders yet. While the invoice is open, residents are reminded by the building&apos;s schedule (by default 3 days before the due date, 7 and 21 days after it).
+        No reminders yet. While the invoice is open, residents are reminded by the building’s schedule (by default 3 days before the due date, 7 and 21 days after it).
       </p>
     );
   else
@@ -71,6 +72,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
       <h2 id="reminders-heading" className="text-lg font-semibold">
         Reminders
       </h2>
+      <ReminderPause invoice={invoice} />
       {body}
     </section>
   );
