@@ -58,11 +58,13 @@ export async function claimIdempotencyKey(db: Db, req: Request, caller: Caller |
 
 /**
  * Keeps the answer of a claimed request for repeats (4xx too: a repeat gets the same refusal) and returns it
- * unread. A server error frees the key instead, so the client can retry.
+ * unread. A server error or a 429 frees the key instead, so the client can retry.
  */
 export async function completeIdempotencyKey(db: Db, claim: IdempotencyClaim, response: Response, now: Date): Promise<Response> {
   if (claim.kind !== 'claimed') return response;
-  if (response.status >= 500) {
+  // A server error or a rate limit (429, with its Retry-After) is not the request's answer: the key is freed
+  // so the client's retry runs it.
+  if (response.status >= 500 || response.status === 429) {
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claim.id));
     return response;
   }

@@ -62,6 +62,9 @@ async function prepareRequest(req: Request): Promise<Prepared> {
     if (bad !== null) return unreadable(new BadRequestError(`${bad}: holds a NUL character or an unpaired surrogate`));
   }
   if (method === 'DELETE') {
+    // The same rule as for the query itself (input-guard.ts): the library collects it into a plain object.
+    const inherited = Object.keys(body as object).find((k) => k in Object.prototype);
+    if (inherited !== undefined) return unreadable(new BadRequestError(`Field ${JSON.stringify(inherited)} is not allowed`));
     for (const [k, v] of Object.entries(body as object)) if (typeof v === 'string') url.searchParams.set(k, v);
     return { request: new Request(url, { method, headers }), body: bytes, unreadable: null };
   }
