@@ -1,7 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { pgArray } from '@/db/bulk-insert';
 import type { DbExecutor } from '@/db/client';
 import { apartments, type BankEntryStatus, bankStatementEntries, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
+import type { BookedPayment } from '../payments/book-payment';
 import { type PaymentView, paymentView } from '../payments/payment-view';
 
 export type BankEntryRow = typeof bankStatementEntries.$inferSelect;
@@ -76,4 +78,22 @@ export async function paymentViewsOf(db: DbExecutor, tenantId: string, ids: stri
     .where(and(eq(payments.tenantId, tenantId), inArray(payments.id, ids)));
   const byId = new Map(rows.map((r) => [r.payment.id, paymentView(r.payment, r)]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/**
+ * Payments just booked (bookPayments' answer: the rows as written and the invoices they paid) as the API shows
+ * them, in their order, as paymentViewsOf would read them back: only the apartments' labels are looked up.
+ */
+export async function paymentViewsOfBooked(db: DbExecutor, tenantId: string, booked: BookedPayment[]): Promise<PaymentView[]> {
+  if (!booked.length) return [];
+  const ids = [...new Set(booked.map((b) => b.payment.apartmentId))];
+  const rows = await db
+    .select({ id: apartments.id, number: apartments.number, buildingId: apartments.buildingId })
+    .from(apartments)
+    .where(and(eq(apartments.tenantId, tenantId), sql`${apartments.id} = any(${pgArray(ids, 'uuid')})`));
+  const apartmentOf = new Map(rows.map((r) => [r.id, r]));
+  return booked.flatMap(({ payment, invoice }) => {
+    const apartment = apartmentOf.get(payment.apartmentId);
+    return apartment ? [paymentView(payment, { invoiceNumber: invoice?.number ?? null, apartmentNumber: apartment.number, buildingId: apartment.buildingId })] : [];
+  });
 }

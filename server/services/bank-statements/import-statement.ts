@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bulkInsert } from '@/db/bulk-insert';
 import { bankStatementEntries, bankStatements } from '@/db/schema';
 import { parseStatement, StatementFormatError, type StatementFormat } from '@/server/domain/bank-statements/parse-statement';
@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { BadRequestError, ValidationError } from '../errors';
 import type { PaymentView } from '../payments/payment-view';
-import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOf } from './bank-entry-view';
+import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOfBooked } from './bank-entry-view';
 import { lockBankBooking } from './lock-bank-booking';
 import { findTargets, settleEntries } from './reconcile-entries';
 
@@ -85,16 +85,16 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     const inserted = insertedAt.map((i) => rows[i]!);
     // In the file's order (rows are), so the oldest money pays the oldest invoices.
     const outcomes = await settleEntries({ ctx, tx, entries: inserted, targets: insertedAt.map((i) => targets[i] ?? null) });
-    const paymentIds = outcomes.flatMap((o) => o.payments.map((p) => p.id));
-    const unmatchedIds = inserted.filter((_, i) => !outcomes[i]!.matched).map((e) => e.id);
-    const matched = inserted.length - unmatchedIds.length;
+    const booked = outcomes.flatMap((o) => o.payments);
+    const unmatchedRows = inserted.flatMap((e, i) => {
+      const o = outcomes[i]!;
+      // As stored: settleEntries wrote the suggestion it found onto the row.
+      return o.matched ? [] : [o.suggestion ? { ...e, suggestedApartmentId: o.suggestion.apartmentId, suggestedInvoiceId: o.suggestion.invoiceId } : e];
+    });
+    const matched = inserted.length - unmatchedRows.length;
     await tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));
-    const unmatchedRows = unmatchedIds.length
-      ? await tx.select().from(bankStatementEntries).where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), sql`${bankStatementEntries.id} in ${unmatchedIds}`))
-      : [];
-    const position = new Map(unmatchedIds.map((id, i) => [id, i]));
-    unmatchedRows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    const payments = await paymentViewsOf(tx, ctx.tenantId, paymentIds);
+    // The payments as written (bookPayments answers its rows and the invoices they paid), labelled with their apartments.
+    const payments = await paymentViewsOfBooked(tx, ctx.tenantId, booked);
     const result: ImportStatementResult = {
       statementId: statement!.id,
       format: parsed.format,

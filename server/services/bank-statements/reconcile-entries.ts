@@ -1,10 +1,11 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
+import { pgArray } from '@/db/bulk-insert';
 import { apartments, bankStatementEntries, buildings, invoices, payments } from '@/db/schema';
 import { invoiceNumberCandidates, referenceCandidates } from '@/server/domain/bank-statements/reference';
 import type { ServiceContext } from '../context';
-import { allocatePayments } from '../payments/allocate-payment';
-import type { PaymentRow } from '../payments/book-payment';
+import { allocateBookings } from '../payments/allocate-payment';
+import type { BookedPayment } from '../payments/book-payment';
 import type { BankEntryRow } from './bank-entry-view';
 
 export type EntryTarget = { apartmentId: string; invoiceId: string | null; matchedBy: 'reference' | 'invoice_number' };
@@ -31,12 +32,13 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
   // 1. Reference numbers.
   const refsOf = entries.map((e) => referenceCandidates(e.reference, e.description));
   const byRef = new Map<string, { id: string; currency: string }>();
-  for (const refs of chunks([...new Set(refsOf.flat())])) {
+  const refs = [...new Set(refsOf.flat())];
+  if (refs.length) {
     const rows = await tx
       .select({ id: apartments.id, referenceNumber: apartments.referenceNumber, currency: buildings.currency })
       .from(apartments)
       .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-      .where(and(eq(apartments.tenantId, ctx.tenantId), inArray(apartments.referenceNumber, refs)));
+      .where(and(eq(apartments.tenantId, ctx.tenantId), sql`${apartments.referenceNumber} = any(${pgArray(refs, 'text')})`));
     for (const r of rows) byRef.set(r.referenceNumber!, r);
   }
   const targets: Array<EntryTarget | null> = entries.map((e, i) => {
@@ -47,12 +49,18 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
   // 2. Invoice numbers, for the rest: the longest number named, in the entry's currency.
   const numbersOf = entries.map((e, i) => (targets[i] ? [] : invoiceNumberCandidates(e.description)));
   const byNumber = new Map<string, Array<{ id: string; apartmentId: string; currency: string; number: string }>>();
-  for (const numbers of chunks([...new Set(numbersOf.flat())])) {
+  const numbers = [...new Set(numbersOf.flat())];
+  if (numbers.length) {
     const rows = await tx
       .select({ id: invoices.id, apartmentId: invoices.apartmentId, currency: invoices.currency, number: invoices.number })
       .from(invoices)
-      .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(sql`upper(${invoices.number})`, numbers), inArray(invoices.status, ['sent', 'paid'])));
-    for (const r of rows) byNumber.set(r.number.toUpperCase(), [...(byNumber.get(r.number.toUpperCase()) ?? []), r]);
+      .where(and(eq(invoices.tenantId, ctx.tenantId), sql`upper(${invoices.number}) = any(${pgArray(numbers, 'text')})`, inArray(invoices.status, ['sent', 'paid'])));
+    for (const r of rows) {
+      const key = r.number.toUpperCase();
+      const list = byNumber.get(key);
+      if (list) list.push(r);
+      else byNumber.set(key, [r]);
+    }
   }
   entries.forEach((e, i) => {
     if (targets[i]) return;
@@ -66,9 +74,9 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
  * Books the stored entries that have a target, in file order (the oldest money pays the oldest invoices),
  * and records a suggestion on the others where rule 3 finds one.
  */
-export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: PaymentRow[] }>> {
+export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: BookedPayment[]; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
   const matched = entries.flatMap((e, i) => (targets[i] ? [{ entry: e, target: targets[i]! }] : []));
-  const booked = await allocatePayments({
+  const booked = await allocateBookings({
     ctx,
     tx,
     inputs: matched.map(({ entry, target }) => ({ apartmentId: target.apartmentId, amount: entry.amount, currency: entry.currency, paidDate: entry.bookingDate, method: 'bank_transfer' as const, payerName: entry.payerName, externalId: entry.bankRef, firstInvoiceId: target.invoiceId })),
@@ -79,29 +87,35 @@ export async function settleEntries({ ctx, tx, entries, targets }: { ctx: Servic
   const rest = entries.filter((_, i) => !targets[i]);
   const known = new Map<string, Set<string>>(); // 'iban:…' or 'name:…' → apartment ids
   const remember = (key: string, apartmentId: string | null) => apartmentId && known.set(key, (known.get(key) ?? new Set()).add(apartmentId));
-  for (const ibans of chunks([...new Set(rest.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))])) {
+  const ibans = [...new Set(rest.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))];
+  if (ibans.length) {
     const rows = await tx
       .selectDistinct({ iban: bankStatementEntries.payerIban, apartmentId: bankStatementEntries.apartmentId })
       .from(bankStatementEntries)
-      .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.status, 'matched'), inArray(bankStatementEntries.payerIban, ibans)));
+      .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.status, 'matched'), sql`${bankStatementEntries.payerIban} = any(${pgArray(ibans, 'text')})`));
     for (const r of rows) remember(`iban:${r.iban}`, r.apartmentId);
   }
-  for (const names of chunks([...new Set(rest.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))])) {
+  const names = [...new Set(rest.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))];
+  if (names.length) {
     const rows = await tx
       .selectDistinct({ name: sql<string>`lower(${payments.payerName})`, apartmentId: payments.apartmentId })
       .from(payments)
-      .where(and(eq(payments.tenantId, ctx.tenantId), inArray(sql`lower(${payments.payerName})`, names)));
+      .where(and(eq(payments.tenantId, ctx.tenantId), sql`lower(${payments.payerName}) = any(${pgArray(names, 'text')})`));
     for (const r of rows) remember(`name:${r.name}`, r.apartmentId);
   }
   const apartmentsOf = (e: BankEntryRow) => new Set([...(e.payerIban ? (known.get(`iban:${e.payerIban}`) ?? []) : []), ...(e.payerName ? (known.get(`name:${e.payerName.toLowerCase()}`) ?? []) : [])]);
   const candidates = [...new Set(rest.flatMap((e) => [...apartmentsOf(e)]))];
   const openOf = new Map<string, Array<{ id: string; apartmentId: string; open: number; currency: string; dueDate: string; number: string }>>();
-  for (const ids of chunks(candidates)) {
+  if (candidates.length) {
     const rows = await tx
       .select({ id: invoices.id, apartmentId: invoices.apartmentId, open: sql<number>`${invoices.amount} - ${invoices.amountPaid}`.mapWith(Number), currency: invoices.currency, dueDate: invoices.dueDate, number: invoices.number })
       .from(invoices)
-      .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.apartmentId, ids), eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)));
-    for (const r of rows) openOf.set(r.apartmentId, [...(openOf.get(r.apartmentId) ?? []), r]);
+      .where(and(eq(invoices.tenantId, ctx.tenantId), sql`${invoices.apartmentId} = any(${pgArray(candidates, 'uuid')})`, eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)));
+    for (const r of rows) {
+      const list = openOf.get(r.apartmentId);
+      if (list) list.push(r);
+      else openOf.set(r.apartmentId, [r]);
+    }
   }
   const suggestions = rest.map((e) => {
     const [first] = [...apartmentsOf(e)]
@@ -118,6 +132,7 @@ export async function settleEntries({ ctx, tx, entries, targets }: { ctx: Servic
       where ${bankStatementEntries.tenantId} = ${ctx.tenantId} and ${bankStatementEntries.id} = v.id`);
   }
 
+  const suggested = new Map(suggestions.flatMap(({ entry, suggestion }) => (suggestion ? [[entry.id, { apartmentId: suggestion.apartmentId, invoiceId: suggestion.id }] as const] : [])));
   let k = 0;
-  return entries.map((_, i) => (targets[i] ? { matched: true, payments: booked[k++]! } : { matched: false, payments: [] }));
+  return entries.map((e, i) => (targets[i] ? { matched: true, payments: booked[k++]!, suggestion: null } : { matched: false, payments: [], suggestion: suggested.get(e.id) ?? null }));
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { pgArray } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { invoices } from '@/db/schema';
 import type { ServiceContext } from '../context';
-import { type BookPaymentInput, bookPayments, type InvoiceRow, type PaymentRow } from './book-payment';
+import { type BookedPayment, type BookPaymentInput, bookPayments, type InvoiceRow, type PaymentRow } from './book-payment';
 
 export type AllocatePaymentInput = Omit<BookPaymentInput, 'invoice'> & {
   /** An invoice the payer named (by its number): paid first when it is open. */
@@ -21,22 +22,29 @@ export async function allocatePayment({ ctx, tx, input }: { ctx: ServiceContext;
 
 /** allocatePayment for many at once, in order (an earlier one pays an apartment's oldest invoice first), booked together. */
 export async function allocatePayments({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<PaymentRow[][]> {
+  return (await allocateBookings({ ctx, tx, inputs })).map((booked) => booked.map((b) => b.payment));
+}
+
+/** allocatePayments answering each payment with the invoice it paid (as it stands after the booking). */
+export async function allocateBookings({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<BookedPayment[][]> {
   const apartmentIds = [...new Set(inputs.map((i) => i.apartmentId))];
-  const openRows: InvoiceRow[] = [];
-  for (let i = 0; i < apartmentIds.length; i += 1000) {
-    openRows.push(
-      ...(await tx
+  // One statement for all of them (the ids as one array parameter), locking in one order: apartment, then oldest first.
+  const openRows: InvoiceRow[] = apartmentIds.length
+    ? await tx
         .select()
         .from(invoices)
-        .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.apartmentId, apartmentIds.slice(i, i + 1000)), eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
+        .where(and(eq(invoices.tenantId, ctx.tenantId), sql`${invoices.apartmentId} = any(${pgArray(apartmentIds, 'uuid')})`, eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
         .orderBy(asc(invoices.apartmentId), asc(invoices.dueDate), asc(invoices.number))
-        .for('update')),
-    );
-  }
+        .for('update')
+    : [];
   // What is still open of each invoice as the inputs take their turns.
   const left = new Map(openRows.map((r) => [r.id, r.amount - r.amountPaid]));
   const openOf = new Map<string, InvoiceRow[]>();
-  for (const row of openRows) openOf.set(row.apartmentId, [...(openOf.get(row.apartmentId) ?? []), row]);
+  for (const row of openRows) {
+    const list = openOf.get(row.apartmentId);
+    if (list) list.push(row);
+    else openOf.set(row.apartmentId, [row]);
+  }
 
   const bookings: BookPaymentInput[] = [];
   const owner: number[] = [];
@@ -60,7 +68,7 @@ export async function allocatePayments({ ctx, tx, inputs }: { ctx: ServiceContex
     }
   });
   const booked = await bookPayments({ ctx, tx, inputs: bookings });
-  const out: PaymentRow[][] = inputs.map(() => []);
-  booked.forEach((b, k) => out[owner[k]!]!.push(b.payment));
+  const out: BookedPayment[][] = inputs.map(() => []);
+  booked.forEach((b, k) => out[owner[k]!]!.push(b));
   return out;
 }
