@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, authSessions, buildings, memberships, type Role, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, authSessions, buildings, memberships, paymentDemands, type Role, tenants, users } from '@/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
 import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
@@ -66,4 +66,13 @@ export async function makeDraftsToSend(t: TestTenant, count: number): Promise<{ 
   const period = { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31' };
   await generateInvoices({ ctx: serviceContext(t.tenantId, t.manager), input: { ...period, issueDate: '2026-11-01' } });
   return period;
+}
+
+/** An open payment demand, as the collection scan makes for an overdue apartment (its figures are fixtures). */
+export async function addPaymentDemand(tenantId: string, buildingId: string, apartmentId: string): Promise<string> {
+  const [row] = await getDb()
+    .insert(paymentDemands)
+    .values({ tenantId, buildingId, apartmentId, issueDate: '2026-03-01', deadline: '2026-03-15', currency: 'EUR', items: [], openAmount: 1234, penaltyAmount: 12, creditAmount: 0, totalAmount: 1246 })
+    .returning();
+  return row!.id;
 }

@@ -95,6 +95,7 @@ const PATH_IDS = {
   'webhooks/{id}': 'webhookId',
   'deliveries/{deliveryId}': 'deliveryId',
   'entries/{id}': 'bankEntryId',
+  'payment-demands/{id}': 'paymentDemandId',
 } as const;
 export type PathEntity = (typeof PATH_IDS)[keyof typeof PATH_IDS];
 
@@ -127,6 +128,7 @@ export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, 
 /** Route handlers outside tRPC (server/api/openapi-routes.ts), as Next serves them, with the roles their `restRoute(...)` allows. */
 const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Role[] }> = {
   'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
+  'get /payment-demands/{id}/pdf': { handler: async () => (await import('@/app/api/payment-demands/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /invoices/export/e-invoice': { handler: async () => (await import('@/app/api/invoices/export/e-invoice/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },

@@ -3,6 +3,7 @@
 import {
   Building2Icon,
   CreditCardIcon,
+  GavelIcon,
   GaugeIcon,
   LayoutDashboardIcon,
   MenuIcon,
@@ -26,6 +27,7 @@ const ITEMS = [
   { href: '/residents', label: 'Residents', icon: UsersIcon },
   { href: '/maintenance', label: 'Maintenance', icon: WrenchIcon },
   { href: '/payments', label: 'Payments', icon: CreditCardIcon },
+  { href: '/collections', label: 'Collections', icon: GavelIcon },
   { href: '/webhooks', label: 'Webhooks', icon: WebhookIcon },
   { href: '/settings', label: 'Settings', icon: SettingsIcon },
 ] as const;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { invoiceStatusEnum } from './enums';
 import { apartments, buildings } from './property';
-import { tenants } from './tenancy';
+import { tenants, users } from './tenancy';
 
 /**
  * Money is integer cents throughout. Deleting a building or apartment removes only void invoices:
@@ -213,4 +213,65 @@ export const invoiceReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('invoice_reminders_step_key').on(t.invoiceId, t.daysFromDue), index('invoice_reminders_tenant_status_idx').on(t.tenantId, t.status)],
+);
+
+export const paymentDemandStatusEnum = pgEnum('payment_demand_status', ['open', 'settled', 'withdrawn']);
+
+/** One open item of a payment demand, as it stood when the demand was made (amounts in cents). */
+export type PaymentDemandItem = {
+  invoiceId: string;
+  number: string;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  /** Days past the due date on the demand's date (0 when not yet due). */
+  daysOverdue: number;
+  open: number;
+  /** Penalty interest accrued on this invoice to the demand's date and not yet charged on an invoice. */
+  penalty: number;
+};
+
+/**
+ * A formal payment demand (dunning letter) for an apartment's overdue account: made by the hourly scan a week
+ * after the last reminder step, or by a manager. Its figures are kept as they stood on `issueDate`, so the
+ * letter prints the same every time. While a demand is `open` the apartment is in collection; at most one
+ * is open per apartment. It is `settled` when nothing overdue is left, or `withdrawn` by a manager.
+ */
+export const paymentDemands = pgTable(
+  'payment_demands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    status: paymentDemandStatusEnum('status').notNull().default('open'),
+    issueDate: date('issue_date').notNull(),
+    deadline: date('deadline').notNull(),
+    currency: text('currency').notNull(),
+    items: jsonb('items').$type<PaymentDemandItem[]>().notNull(),
+    /** The open invoices' balance, the penalty accrued on top, the apartment's credit, and what is demanded. */
+    openAmount: bigint('open_amount', { mode: 'number' }).notNull(),
+    penaltyAmount: bigint('penalty_amount', { mode: 'number' }).notNull(),
+    creditAmount: bigint('credit_amount', { mode: 'number' }).notNull(),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** Null when the scan made it. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    sentTo: text('sent_to').array(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_demands_open_key')
+      .on(t.apartmentId)
+      .where(sql`${t.status} = 'open'`),
+    index('payment_demands_tenant_idx').on(t.tenantId, t.status, t.createdAt),
+  ],
 );

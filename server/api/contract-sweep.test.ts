@@ -15,7 +15,7 @@ import { submitReading } from '@/server/services/readings/submit-reading';
 import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { sendTestWebhook } from '@/server/services/webhooks/send-test-webhook';
 import { storeUpload } from '@/server/services/uploads/store-upload';
-import { bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
+import { addPaymentDemand, bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
 import { declaredStatuses, dispatch, dispatcherOf, type DocOp, entityOfParam, type Json, type JsonObject, type MediaType, operations, resolveRef, type PathEntity, rolesOf, type Schema, strayHandlers } from '@/test/openapi-doc';
 
 /*
@@ -234,6 +234,7 @@ type Entities = {
   webhookId: string;
   deliveryId: string;
   bankEntryId: string;
+  paymentDemandId: string;
 };
 
 async function populate(t: TestTenant): Promise<Entities> {
@@ -274,6 +275,7 @@ async function populate(t: TestTenant): Promise<Entities> {
     jobId: job.id,
     webhookId: webhook.id,
     deliveryId,
+    paymentDemandId: await addPaymentDemand(t.tenantId, building.id, apartment.id),
   };
 }
 

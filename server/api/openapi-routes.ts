@@ -109,6 +109,34 @@ export const handlerRoutes: HandlerRoute[] = [
     },
   },
   {
+    method: 'get',
+    path: '/payment-demands/{id}/pdf',
+    operation: {
+      operationId: 'payment-demands-pdf',
+      tags: ['collections'],
+      summary: 'Download a payment demand letter as PDF',
+      description:
+        'A4: the open invoices with their days overdue and penalty interest, the totals, the deadline and the payment details, as they stood on the demand\'s `issueDate`. Managers only.',
+      parameters: [
+        uuidPath('id', 'The payment demand.'),
+        { name: 'inline', in: 'query', required: false, description: '`1` (or `true`) answers `Content-Disposition: inline`; otherwise it is an attachment.', schema: { type: 'string', enum: ['1', 'true'] } },
+      ],
+      responses: {
+        200: {
+          description: 'The letter as a PDF attachment',
+          headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="payment-demand-Linden-Court-12-2026-11-26.pdf"' } },
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        400: ref('BadRequest'),
+        401: ref('Unauthorized'),
+        403: ref('Forbidden'),
+        404: ref('NotFound'),
+        429: ref('RateLimited'),
+        500: ref('InternalError'),
+      },
+    },
+  },
+  {
     method: 'post',
     path: '/uploads',
     operation: {

@@ -14,6 +14,8 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'residents', description: 'Residents and invitations.' },
   { name: 'maintenance', description: 'Maintenance requests.' },
   { name: 'payments', description: 'Payments recorded against invoices, and prepayments.' },
+  { name: 'collections', description: 'Payment demands (dunning letters) and the apartments in collection.' },
+  { name: 'dashboard', description: 'What is waiting for a manager.' },
   { name: 'webhooks', description: 'Webhook endpoints, signed deliveries and their log.' },
   { name: 'jobs', description: 'Progress of background work.' },
 ];

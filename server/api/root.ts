@@ -3,6 +3,8 @@ import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { bankStatementsRouter } from './routers/bank-statements';
 import { buildingsRouter } from './routers/buildings';
+import { collectionsRouter } from './routers/collections';
+import { dashboardRouter } from './routers/dashboard';
 import { healthRouter } from './routers/health';
 import { invoicesRouter } from './routers/invoices';
 import { paymentsRouter } from './routers/payments';
@@ -24,6 +26,8 @@ export const appRouter = createRouter({
   meters: metersRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  collections: collectionsRouter,
+  dashboard: dashboardRouter,
   bankStatements: bankStatementsRouter,
   jobs: jobsRouter,
   webhooks: webhooksRouter,

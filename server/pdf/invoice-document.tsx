@@ -1,16 +1,5 @@
-import path from 'node:path';
-import { Document, Font, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-
-// Fonts live in the repository: rendering never touches the network.
-const fonts = path.join(process.cwd(), 'server', 'pdf', 'fonts');
-Font.register({
-  family: 'DejaVu Sans',
-  fonts: [
-    { src: path.join(fonts, 'DejaVuSans.ttf') },
-    { src: path.join(fonts, 'DejaVuSans-Bold.ttf'), fontWeight: 'bold' },
-  ],
-});
-Font.registerHyphenationCallback((word) => [word]);
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { PDF_FONT } from './fonts';
 
 export type InvoicePdfData = {
   tenantName: string;
@@ -33,7 +22,7 @@ export type InvoicePdfData = {
 };
 
 const s = StyleSheet.create({
-  page: { fontFamily: 'DejaVu Sans', fontSize: 9, padding: 40, color: '#111' },
+  page: { fontFamily: PDF_FONT, fontSize: 9, padding: 40, color: '#111' },
   row: { flexDirection: 'row' },
   between: { flexDirection: 'row', justifyContent: 'space-between' },
   h1: { fontSize: 18, fontWeight: 'bold', marginBottom: 4 },

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listPaymentDemands } from '@/server/services/collections/list-payment-demands';
+import { summarizeToDo } from '@/server/services/dashboard/summarize-to-do';
 import { type Db, migrationsFolder } from '@/db/client';
 import * as schema from '@/db/schema';
 import { listApartments } from '@/server/services/apartments/list-apartments';
@@ -78,5 +80,18 @@ describe('demo seed', () => {
     expect(result).toMatchObject({ format: 'camt.053', skipped: 1 });
     expect(result.duplicates).toBeGreaterThanOrEqual(3);
     expect(result.entries).toBe(again.entries - 1);
+  });
+
+  it('puts the most overdue apartment in collection, with the to-do counting it', async () => {
+    const [tenant] = await db.select().from(schema.tenants);
+    const ctx = { tenantId: tenant!.id, userId: null, role: 'admin' as const, now: new Date(), requestId: 'seed-test', db };
+    const { items } = await listPaymentDemands({ ctx, input: { status: 'open', limit: 10 } });
+    expect(items).toHaveLength(1);
+    expect(items[0]!.items.some((i) => i.daysOverdue > 0)).toBe(true);
+    expect(items[0]!.totalAmount).toBeGreaterThan(0);
+    const toDo = await summarizeToDo({ ctx });
+    expect(toDo).toMatchObject({ apartmentsInCollection: 1, unmatchedBankEntries: 3 });
+    expect(toDo.draftInvoices).toBeGreaterThan(0);
+    expect(toDo.overdueInvoices).toBeGreaterThan(0);
   });
 });

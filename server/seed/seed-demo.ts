@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apartmentResidents, apartments, buildings, chargeRules, invoices, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
 import { addDays, todayIn } from '@/server/domain/dates';
@@ -8,6 +8,7 @@ import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
 import { importStatement } from '@/server/services/bank-statements/import-statement';
 import { makeDemoStatement } from '@/server/services/bank-statements/make-demo-statement';
+import { createPaymentDemand } from '@/server/services/collections/create-payment-demand';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { createTenant } from '@/server/services/tenants/create-tenant';
@@ -148,6 +149,14 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
   const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: 'seed-demo', db };
   const { xml } = await makeDemoStatement({ ctx });
   await importStatement({ ctx, input: { bytes: new TextEncoder().encode(xml), kind: 'xml' } });
+  // The apartment still most overdue after it is in collection: its payment demand on the Collections page.
+  const [longestOverdue] = await db
+    .select({ apartmentId: invoices.apartmentId })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'sent'), gt(invoices.amount, invoices.amountPaid), lt(invoices.dueDate, todayIn('Europe/Tallinn', now))))
+    .orderBy(asc(invoices.dueDate), asc(invoices.number))
+    .limit(1);
+  if (longestOverdue) await createPaymentDemand({ ctx, input: { apartmentId: longestOverdue.apartmentId } });
 
   return [
     { role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD },

@@ -16,7 +16,7 @@ import {
   payments,
   uploads,
   webhookDeliveries,
-  webhookEndpoints, invoiceReminders } from '@/db/schema';
+  webhookEndpoints, invoiceReminders, paymentDemands } from '@/db/schema';
 import type { ServiceContext } from './context';
 
 /**
@@ -108,6 +108,11 @@ export function webhookDeliveryScope(ctx: Scope): SQL {
 /** Payment reminders are the managers' (the services check the role). */
 export function invoiceReminderScope(ctx: Scope): SQL {
   return eq(invoiceReminders.tenantId, ctx.tenantId);
+}
+
+/** Payment demands are the managers' (the services check the role). */
+export function paymentDemandScope(ctx: Scope): SQL {
+  return eq(paymentDemands.tenantId, ctx.tenantId);
 }
 
 /** Bank statement entries are the managers' (the services check the role). */

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { serverApi } from '@/server/api/server-caller';
 import { formatMoney } from '../buildings/format';
 import { MonthlyChart } from './monthly-chart';
+import { ToDoList } from './to-do-list';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -13,7 +14,7 @@ const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numer
 
 export default async function DashboardPage() {
   const api = await serverApi();
-  const { data } = await api.invoices.monthlySummary({});
+  const [{ data }, { data: toDo }] = await Promise.all([api.invoices.monthlySummary({}), api.dashboard.toDo({})]);
   const { months, currency } = data;
   const anything = months.some((m) => m.count > 0);
   const current = months.at(-1)!;
@@ -23,6 +24,9 @@ export default async function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your buildings and billing." />
+      <div className="mb-6">
+        <ToDoList toDo={toDo} />
+      </div>
       {!anything ? (
         <EmptyState
           icon={LayoutDashboardIcon}

@@ -12,8 +12,8 @@ import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
-import { apartmentLabel, useApartmentChoices } from '../residents/apartment-directory';
-import { BuildingApartmentFields } from '../residents/building-apartment-fields';
+import { apartmentLabel } from '../residents/apartment-directory';
+import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -77,14 +77,13 @@ function PrepayForm({
   const queryClient = useQueryClient();
   const prepay = useMutation(trpc.payments.prepay.mutationOptions());
   const today = todayInTallinn();
-  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
-  const [apartmentId, setApartmentId] = useState('');
+  const picker = useBuildingApartmentPicker(buildings);
+  const { buildingId, apartmentId, setApartmentId, choices } = picker;
   const [amount, setAmount] = useState('');
   const [paidDate, setPaidDate] = useState(today);
   const [payerName, setPayerName] = useState('');
   const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
 
-  const choices = useApartmentChoices(buildingId);
   const building = buildings.find((b) => b.id === buildingId);
   const apartment = choices.apartments.find((a) => a.id === apartmentId);
   const currency = building?.currency ?? 'EUR';
@@ -92,9 +91,7 @@ function PrepayForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (prepay.isPending) return;
-    const found: Partial<Record<Field, string>> = {};
-    if (!buildingId) found.building = 'Choose a building.';
-    if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
+    const found: Partial<Record<Field, string>> = picker.missing();
     const sum = parseDecimal(amount);
     if (sum === null) found.amount = 'Enter the amount received.';
     else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = 'Enter an amount such as 25.50, with at most 2 decimals.';
@@ -142,26 +139,7 @@ function PrepayForm({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <BuildingApartmentFields
-          buildings={buildings}
-          buildingId={buildingId}
-          apartmentId={apartmentId}
-          choices={choices}
-          errors={errors}
-          buildingRef={ref('building')}
-          apartmentRef={ref('apartment')}
-          apartmentDescription={apartmentHint}
-          onBuildingChange={(value) => {
-            setBuildingId(value);
-            setApartmentId('');
-            clearError('building');
-            clearError('apartment');
-          }}
-          onApartmentChange={(value) => {
-            setApartmentId(value);
-            clearError('apartment');
-          }}
-        />
+        <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} apartmentDescription={apartmentHint} />
         <FormField label={`Amount (${currency})`} error={errors.amount}>
           <Input
             ref={ref('amount')}

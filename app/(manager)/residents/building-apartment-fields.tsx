@@ -1,9 +1,53 @@
 'use client';
 
-import type { Ref } from 'react';
+import { type Ref, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { OptionsSelect } from '@/components/ui/options-select';
-import type { useApartmentChoices } from './apartment-directory';
+import { useApartmentChoices } from './apartment-directory';
+
+type PickerField = 'building' | 'apartment';
+
+/**
+ * The state of a form's building and apartment pickers: the only building chosen from the start, the apartment
+ * emptied when the building changes, the errors of a submit with nothing chosen, and the props of
+ * BuildingApartmentFields wired to the form's field errors (`onChange` runs after either picker changes).
+ */
+export function useBuildingApartmentPicker(buildings: Array<{ id: string; name: string }>) {
+  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
+  const [apartmentId, setApartmentId] = useState('');
+  const choices = useApartmentChoices(buildingId);
+  const missing = (): Partial<Record<PickerField, string>> => ({
+    ...(buildingId ? {} : { building: 'Choose a building.' }),
+    ...(apartmentId ? {} : { apartment: buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.' }),
+  });
+  const fieldProps = (form: {
+    errors: Partial<Record<PickerField, string>>;
+    ref: (field: PickerField) => Ref<HTMLButtonElement>;
+    clearError: (field: PickerField) => void;
+    onChange?: () => void;
+  }) => ({
+    buildings,
+    buildingId,
+    apartmentId,
+    choices,
+    errors: form.errors,
+    buildingRef: form.ref('building'),
+    apartmentRef: form.ref('apartment'),
+    onBuildingChange: (value: string) => {
+      setBuildingId(value);
+      setApartmentId('');
+      form.clearError('building');
+      form.clearError('apartment');
+      form.onChange?.();
+    },
+    onApartmentChange: (value: string) => {
+      setApartmentId(value);
+      form.clearError('apartment');
+      form.onChange?.();
+    },
+  });
+  return { buildingId, apartmentId, setApartmentId, choices, missing, fieldProps };
+}
 
 /**
  * A form's building and apartment pickers side by side: choosing a building empties the apartment, whose

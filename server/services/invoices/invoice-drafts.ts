@@ -1,13 +1,14 @@
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { apartments, buildings, chargeRules, invoicePenalties, invoices, payments, tenants } from '@/db/schema';
+import { apartments, buildings, chargeRules, invoices, tenants } from '@/db/schema';
 import { type ApartmentFacts, compareApartmentNumbers, computeCharges, type LineUnits, type RuleUnits } from '@/server/domain/charges';
 import { addDays, isValidDate, todayIn } from '@/server/domain/dates';
 import { toUnits } from '@/server/domain/decimal';
-import { assembleInvoiceLines, computePenalty, type Penalty } from '@/server/domain/penalty';
+import { assembleInvoiceLines, type Penalty } from '@/server/domain/penalty';
 import type { ServiceContext } from '../context';
 import { creditBalances } from '../apartments/apartment-fields';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { accruedPenalties } from './accrued-penalties';
 import { periodConsumption } from './period-consumption';
 import { buildingScope } from '../scopes';
 
@@ -114,7 +115,7 @@ export async function computeInvoiceDrafts(db: DbExecutor, tenantId: string, set
   // split_area shares are computed over all apartments of the building, invoiced before or not.
   const facts: ApartmentFacts[] = apts.map((a) => ({ id: a.id, number: a.number, area: toUnits(a.area, 2), residentsCount: a.residentsCount, consumption: consumption.get(a.id)?.consumption ?? {} }));
   const charges = computeCharges(ruleUnits, facts);
-  const penalties = setup.penaltyRate > 0 ? await duePenalties(db, tenantId, setup) : new Map<string, Array<{ invoiceId: string; number: string; penalty: Penalty }>>();
+  const penalties = await accruedPenalties(db, { tenantId, where: eq(invoices.buildingId, setup.building.id), asOf: setup.penaltyAsOf, ratePerDay: setup.penaltyRate, timeZone: setup.timeZone });
   const credits = await creditBalances(db, tenantId, todo.map((a) => a.id));
 
   const drafts = todo.map((a): InvoiceDraft => {
@@ -133,52 +134,4 @@ export async function computeInvoiceDrafts(db: DbExecutor, tenantId: string, set
     };
   });
   return { apartments: apts, existing, drafts };
-}
-
-/**
- * Per apartment, the penalty its issued invoices (sent, or paid late) owe for the days after their due
- * date, and after what earlier invoices charged, up to the setup's `penaltyAsOf`. Charges recorded on a
- * void invoice do not count.
- */
-async function duePenalties(db: DbExecutor, tenantId: string, setup: GenerationSetup): Promise<Map<string, Array<{ invoiceId: string; number: string; penalty: Penalty }>>> {
-  // Written out: drizzle leaves single-table select columns unqualified, which the subquery would make ambiguous.
-  const chargedThrough = sql<string | null>`(select max(p.through_date) from ${invoicePenalties} p join ${invoices} charging on charging.id = p.charged_invoice_id
-    where p.invoice_id = "invoices"."id" and charging.status <> 'void')`;
-  const accruesTo = sql`least(${setup.penaltyAsOf}::date, case when ${invoices.status} = 'paid' then ${invoices.paidDate} else ${setup.penaltyAsOf}::date end)`;
-  const sources = await db
-    .select({ id: invoices.id, apartmentId: invoices.apartmentId, number: invoices.number, amount: invoices.amount, dueDate: invoices.dueDate, chargedThrough })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.tenantId, tenantId),
-        eq(invoices.buildingId, setup.building.id),
-        or(eq(invoices.status, 'sent'), and(eq(invoices.status, 'paid'), gt(invoices.paidDate, invoices.dueDate))),
-        lt(invoices.dueDate, setup.penaltyAsOf),
-        sql`coalesce(${chargedThrough}, ${invoices.dueDate}) < ${accruesTo}`,
-      ),
-    )
-    .orderBy(asc(invoices.dueDate), asc(invoices.number));
-  const out = new Map<string, Array<{ invoiceId: string; number: string; penalty: Penalty }>>();
-  if (sources.length === 0) return out;
-  const paid = await db
-    .select({ invoiceId: payments.invoiceId, amount: payments.amount, paidAt: payments.paidAt })
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.status, 'completed'), inArray(payments.invoiceId, sources.map((s) => s.id))));
-  for (const s of sources) {
-    const penalty = computePenalty(
-      {
-        amount: s.amount,
-        dueDate: s.dueDate,
-        chargedThrough: s.chargedThrough,
-        payments: paid.filter((p) => p.invoiceId === s.id && p.paidAt).map((p) => ({ date: todayIn(setup.timeZone, p.paidAt!), amount: p.amount })),
-      },
-      setup.penaltyAsOf,
-      setup.penaltyRate,
-    );
-    if (!penalty) continue;
-    const list = out.get(s.apartmentId) ?? [];
-    list.push({ invoiceId: s.id, number: s.number, penalty });
-    out.set(s.apartmentId, list);
-  }
-  return out;
 }

@@ -1,21 +1,15 @@
 import jsQR from 'jsqr';
-import { extractImages, extractText } from 'unpdf';
+import { extractImages } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
 import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
 import { getDb } from '@/db/client';
 import { apartmentResidents, apartments, buildings, chargeRules } from '@/db/schema';
 import { addUser, bearerFor, makeTenant, serviceContext } from '@/test/factories';
+import { pdfText } from '@/test/pdf-text';
 import { epcPayload } from '@/server/domain/epc-qr';
 import { generateInvoices } from './generate-invoices';
 import { getInvoice } from './get-invoice';
 import { updateInvoice } from './update-invoice';
-
-/** The PDF's text as pdf.js reads it (unpdf bundles pdf.js: no poppler, no binaries). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  // pdf.js takes ownership of the buffer it is given: pass a copy.
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
-  return text;
-}
 
 /** The QR code on the PDF's first page: the page's only image, decoded from the pixels the PDF carries. */
 async function pdfQrCode(bytes: Uint8Array): Promise<string | null> {

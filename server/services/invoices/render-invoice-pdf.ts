@@ -1,12 +1,13 @@
 import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { apartmentResidents, apartments, buildings, tenants, users } from '@/db/schema';
+import { apartments, buildings, tenants } from '@/db/schema';
 import { toUnits } from '@/server/domain/decimal';
 import { epcPayload } from '@/server/domain/epc-qr';
 import { InvoiceDocument } from '@/server/pdf/invoice-document';
 import type { ServiceContext } from '../context';
+import { apartmentRecipients } from '../residents/apartment-recipients';
 import { getInvoice } from './get-invoice';
 import { apartmentScope } from '../scopes';
 
@@ -19,12 +20,7 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
     .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
     .where(and(apartmentScope(ctx), eq(apartments.id, invoice.apartmentId)));
-  const recipients = await ctx.db
-    .select({ name: users.name, email: users.email })
-    .from(apartmentResidents)
-    .innerJoin(users, eq(users.id, apartmentResidents.userId))
-    .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.apartmentId, invoice.apartmentId)))
-    .orderBy(asc(users.name));
+  const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, invoice.apartmentId);
   const b = context!.building;
   const totalCents = toUnits(invoice.amount, 2) - toUnits(invoice.amountPaid, 2);
   // An EPC (SEPA credit transfer) code carries euros only: other currencies get no code.

@@ -1,18 +1,19 @@
 import { createElement } from 'react';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apartmentResidents, apartments, buildings, invoiceReminders, invoices, payments, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, invoiceReminders, invoices, tenants, users } from '@/db/schema';
 import { NotificationEmail } from '@/emails';
 import { formatDate, formatMoney } from '@/lib/format';
 import { addDays, todayIn } from '@/server/domain/dates';
 import { fromUnits, toUnits } from '@/server/domain/decimal';
-import { computePenalty, formatRate } from '@/server/domain/penalty';
+import { formatRate } from '@/server/domain/penalty';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
-import { tenantToday } from './invoice-view';
+import { openAccountOf } from '../collections/open-account';
+import { tenantTimeZone } from './invoice-view';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
 /** Reminders go out from this local hour on (the scan runs every hour): nobody is mailed at night. */
@@ -147,32 +148,14 @@ class ReminderSkipped extends Error {}
  * accrued so far, and how to pay (the account and reference number, the attached PDF's QR code, Pay now).
  */
 async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invoices.$inferSelect, reminder: Reminder) {
-  const [building] = await db.select().from(buildings).where(and(eq(buildings.tenantId, ctx.tenantId), eq(buildings.id, invoice.buildingId)));
-  const open = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.apartmentId, invoice.apartmentId), eq(invoices.status, 'sent'), gt(sql`${invoices.amount} - ${invoices.amountPaid}`, 0)))
-    .orderBy(asc(invoices.dueDate), asc(invoices.number));
-  const paid = open.length
-    ? await db
-        .select({ invoiceId: payments.invoiceId, amount: payments.amount, paidAt: payments.paidAt })
-        .from(payments)
-        .where(and(eq(payments.tenantId, ctx.tenantId), inArray(payments.invoiceId, open.map((i) => i.id)), eq(payments.status, 'completed')))
-    : [];
-  const today = await tenantToday(db, ctx.tenantId, ctx.now);
+  const timeZone = await tenantTimeZone(db, ctx.tenantId);
+  const account = await openAccountOf(db, { tenantId: ctx.tenantId, apartmentId: invoice.apartmentId, today: todayIn(timeZone, ctx.now), timeZone });
+  const building = account?.building;
+  const open = account?.items ?? [];
+  const penalty = account?.penalty ?? 0;
   const rate = building?.penaltyRatePerDay ? toUnits(building.penaltyRatePerDay, 4) : 0;
-  const penalty = rate
-    ? open.reduce((sum, i) => {
-        const accrued = computePenalty(
-          { amount: i.amount, dueDate: i.dueDate, chargedThrough: null, payments: paid.filter((p) => p.invoiceId === i.id && p.paidAt).map((p) => ({ date: p.paidAt!.toISOString().slice(0, 10), amount: p.amount })) },
-          today,
-          rate,
-        );
-        return sum + (accrued?.amount ?? 0);
-      }, 0)
-    : 0;
   const money = (cents: number) => formatMoney(fromUnits(cents, 2), invoice.currency);
-  const total = open.reduce((s, i) => s + i.amount - i.amountPaid, 0);
+  const total = account?.open ?? 0;
   const before = reminder.daysFromDue < 0;
   return {
     subject: before ? `Invoice ${invoice.number} is due on ${formatDate(invoice.dueDate)}` : `Payment reminder: invoice ${invoice.number} is overdue`,
@@ -180,7 +163,7 @@ async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invo
       title: before ? `Invoice ${invoice.number} falls due soon` : `Invoice ${invoice.number} is overdue`,
       paragraphs: [
         `${money(invoice.amount - invoice.amountPaid)} of invoice ${invoice.number} (${invoice.periodStart} – ${invoice.periodEnd}) ${before ? 'is due on' : 'was due on'} ${formatDate(invoice.dueDate)}.`,
-        ...(open.length > 1 ? [`Open on your account: ${open.map((i) => `${i.number} ${money(i.amount - i.amountPaid)} (due ${formatDate(i.dueDate)})`).join('; ')} — ${money(total)} in all.`] : []),
+        ...(open.length > 1 ? [`Open on your account: ${open.map((i) => `${i.number} ${money(i.open)} (due ${formatDate(i.dueDate)})`).join('; ')} — ${money(total)} in all.`] : []),
         ...(penalty > 0 ? [`Penalty interest so far: ${money(penalty)} (${formatRate(rate)}% a day on overdue balances, charged on the next invoice).`] : []),
         building?.iban
           ? `Pay to ${building.bankRecipient ?? building.name}, IBAN ${building.iban}, with the reference number ${invoice.referenceNumber}; the attached invoice has a QR code your banking app can scan, or pay now by bank link.`

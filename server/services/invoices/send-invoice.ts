@@ -1,13 +1,14 @@
 import { createElement } from 'react';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apartmentResidents, invoices, users } from '@/db/schema';
+import { invoices } from '@/db/schema';
 import { NotificationEmail } from '@/emails';
 import { env } from '@/server/env';
 import { emitEvent } from '@/server/events/emit-event';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
+import { apartmentRecipients } from '../residents/apartment-recipients';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
 export class NoRecipientsError extends Error {}
@@ -21,11 +22,7 @@ export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; te
   const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: `send-invoice:${invoiceId}`, db };
   const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)));
   if (!invoice || (invoice.status !== 'draft' && invoice.status !== 'sent')) return { sentTo: [], skipped: true };
-  const residents = await db
-    .select({ email: users.email, name: users.name, channel: apartmentResidents.invoiceChannel })
-    .from(apartmentResidents)
-    .innerJoin(users, eq(users.id, apartmentResidents.userId))
-    .where(and(eq(apartmentResidents.tenantId, tenantId), eq(apartmentResidents.apartmentId, invoice.apartmentId)));
+  const residents = await apartmentRecipients(db, tenantId, invoice.apartmentId);
   if (residents.length === 0) throw new NoRecipientsError(`Invoice ${invoice.number}: the apartment has no residents to email`);
   // Residents on the e-invoice channel receive it through their bank (the building's e-invoice file), not by mail too.
   const recipients = residents.filter((r) => r.channel === 'email');

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { formatMoney } from '../format';
+import { formatDay, formatMoney } from '../format';
 import type { Invoice } from '../types';
 import { ReminderPause } from './reminder-pause';
 
@@ -30,6 +31,7 @@ const STATUS: Record<'sending' | 'sent' | 'failed', { label: string; variant: 's
 export function RemindersSection({ invoice }: { invoice: Invoice }) {
   const trpc = useTRPC();
   const reminders = useQuery(trpc.invoices.reminders.queryOptions({ id: invoice.id }));
+  const demand = useQuery(trpc.collections.list.queryOptions({ apartmentId: invoice.apartmentId, status: 'open', limit: 1 })).data?.data[0];
   let body: ReactNode;
   if (reminders.isPending) body = <Skeleton className="h-16 w-full" />;
   else if (reminders.isError) body = <ErrorAlert>The reminders could not be loaded. {describeError(reminders.error)}</ErrorAlert>;
@@ -72,6 +74,15 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
       <h2 id="reminders-heading" className="text-lg font-semibold">
         Reminders
       </h2>
+      {demand && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="warning">In collection</Badge>A payment demand of {formatMoney(demand.totalAmount, demand.currency)} was made on {formatDay(demand.issueDate)}, to pay by{' '}
+          {formatDay(demand.deadline)}.
+          <Link href="/collections" className="font-medium text-primary underline-offset-4 hover:underline">
+            See collections
+          </Link>
+        </p>
+      )}
       <ReminderPause invoice={invoice} />
       {body}
     </section>

@@ -11,8 +11,8 @@ import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney, plural } from '../../invoices/format';
-import { useApartmentChoices, useBuildings } from '../../residents/apartment-directory';
-import { BuildingApartmentFields } from '../../residents/building-apartment-fields';
+import { useBuildings } from '../../residents/apartment-directory';
+import { BuildingApartmentFields, useBuildingApartmentPicker } from '../../residents/building-apartment-fields';
 
 export type QueueEntry = { id: string; amount: number; currency: string; payerName: string | null };
 
@@ -61,20 +61,17 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
   const trpc = useTRPC();
   const match = useMutation(trpc.bankStatements.match.mutationOptions());
   const buildings = useBuildings().data?.data ?? [];
-  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
-  const [apartmentId, setApartmentId] = useState('');
+  const picker = useBuildingApartmentPicker(buildings);
+  const { apartmentId } = picker;
   const [target, setTarget] = useState(OLDEST_FIRST);
   const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
-  const choices = useApartmentChoices(buildingId);
   const open = useQuery(trpc.invoices.list.queryOptions({ apartmentId, status: 'sent', limit: 50 }, { enabled: apartmentId !== '' }));
   const openInvoices = (open.data?.data ?? []).filter((i) => i.amountPaid < i.amount);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (match.isPending) return;
-    const found: Partial<Record<Field, string>> = {};
-    if (!buildingId) found.building = 'Choose a building.';
-    if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
+    const found = picker.missing();
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);
@@ -96,26 +93,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
         </Notice>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <BuildingApartmentFields
-          buildings={buildings}
-          buildingId={buildingId}
-          apartmentId={apartmentId}
-          choices={choices}
-          errors={errors}
-          buildingRef={ref('building')}
-          apartmentRef={ref('apartment')}
-          onBuildingChange={(value) => {
-            setBuildingId(value);
-            setApartmentId('');
-            setTarget(OLDEST_FIRST);
-            clearError('building');
-          }}
-          onApartmentChange={(value) => {
-            setApartmentId(value);
-            setTarget(OLDEST_FIRST);
-            clearError('apartment');
-          }}
-        />
+        <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError, onChange: () => setTarget(OLDEST_FIRST) })} />
         <FormField
           label="Pay"
           error={errors.target}

@@ -1,0 +1,195 @@
+'use client';
+
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { FilePlus2Icon, GavelIcon } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
+import { Notice } from '@/components/ui/notice';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { PageHeader } from '@/components/ui/page-header';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { formatDay, formatMoney } from '../invoices/format';
+import { DEMAND_FILTERS, type DemandFilter } from './filters';
+import { NewDemandDialog } from './new-demand-dialog';
+
+const STATUS = { open: ['Open', 'warning'], settled: ['Settled', 'success'], withdrawn: ['Withdrawn', 'secondary'] } as const;
+const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline';
+
+/** Payment demands: the apartments in collection, their letters to print or email, withdrawn when a plan is agreed. */
+export function CollectionsView({ initial }: { initial: DemandFilter }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<DemandFilter>(initial);
+  const [notice, setNotice] = useState<{ id: number; text: string; failed?: boolean } | null>(null);
+  const show = (text: string, failed = false) => setNotice((n) => ({ id: (n?.id ?? 0) + 1, text, failed }));
+  const [making, setMaking] = useState(false);
+  const [confirming, setConfirming] = useState<{ demand: Demand; action: 'send' | 'withdraw' } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const list = useInfiniteQuery(
+    trpc.collections.list.infiniteQueryOptions(
+      { status: filter === 'all' ? undefined : filter, limit: 50 },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+  const demands = list.data?.pages.flatMap((p) => p.data) ?? [];
+  type Demand = (typeof demands)[number];
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.collections.list.pathKey() });
+  const done = (text: string) => {
+    setConfirming(null);
+    show(text);
+    refresh();
+  };
+  const send = useMutation(trpc.collections.send.mutationOptions({ onSuccess: ({ data }) => done(`The letter was emailed to ${data.sentTo.join(', ')}.`) }));
+  const withdraw = useMutation(trpc.collections.withdraw.mutationOptions({ onSuccess: ({ data }) => done(`The demand for apartment ${data.apartmentNumber} was withdrawn.`) }));
+  const pending = send.isPending || withdraw.isPending;
+
+  function changeFilter(value: string) {
+    setFilter(value as DemandFilter);
+    // In the address, so a reload or a shared link shows the same list.
+    window.history.replaceState(null, '', value === 'open' ? '/collections' : `/collections?status=${value}`);
+  }
+
+  const place = (d: Demand) => `${d.buildingName} · Apt ${d.apartmentNumber}`;
+  const status = (d: Demand) => <Badge variant={STATUS[d.status][1]}>{STATUS[d.status][0]}</Badge>;
+  const sent = (d: Demand) => (d.sentAt ? `Emailed ${formatDay(d.sentAt.slice(0, 10))}` : 'Not emailed');
+  const actions = (d: Demand): ReactNode => (
+    <span className="flex flex-wrap gap-2">
+      <a className={LINK} href={`/api/payment-demands/${d.id}/pdf`} download>
+        Letter (PDF)
+      </a>
+      {d.status === 'open' && !d.sentAt && (
+        <Button size="sm" variant="outline" disabled={pending} onClick={() => setConfirming({ demand: d, action: 'send' })}>
+          Email…
+        </Button>
+      )}
+      {d.status === 'open' && (
+        <Button size="sm" variant="outline" disabled={pending} onClick={() => setConfirming({ demand: d, action: 'withdraw' })}>
+          Withdraw…
+        </Button>
+      )}
+    </span>
+  );
+
+  let body: ReactNode;
+  if (list.isPending) body = <ListSkeleton label="Loading payment demands…" />;
+  else if (list.isError && demands.length === 0) body = <LoadError what="The payment demands" reason={describeError(list.error)} retry={() => void list.refetch()} />;
+  else if (demands.length === 0)
+    body =
+      filter === 'open' ? (
+        <EmptyState
+          icon={GavelIcon}
+          title="No apartment is in collection"
+          description="A payment demand is made by itself a week after an invoice got the last reminder of its building’s schedule and is still unpaid; you can also make one now."
+        />
+      ) : (
+        <NoMatches>No demands match this filter.</NoMatches>
+      );
+  else
+    body = (
+      <>
+        <ResponsiveList
+          items={demands}
+          from="md"
+          labelledBy="demands-heading"
+          caption="Newest first."
+          busy={list.isFetching}
+          columns={[
+            { header: 'Apartment', cellClassName: 'min-w-40 break-words font-medium', cell: place },
+            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
+            { header: 'Deadline', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
+            { header: 'Demanded', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (d) => formatMoney(d.totalAmount, d.currency) },
+            { header: 'Status', cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
+            { header: 'Action', cell: actions },
+          ]}
+          cardClassName="grid gap-2 p-4 text-sm"
+          card={(d) => (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium">{place(d)}</span>
+                <span className="font-medium tabular-nums">{formatMoney(d.totalAmount, d.currency)}</span>
+              </div>
+              <p className="text-muted-foreground">
+                {formatDay(d.issueDate)} · pay by {formatDay(d.deadline)} · {sent(d)}
+              </p>
+              <p>{status(d)}</p>
+              {actions(d)}
+            </>
+          )}
+        />
+        <LoadMore query={list} failed="More demands" />
+      </>
+    );
+
+  const c = confirming?.demand;
+  return (
+    <>
+      <PageHeader
+        title="Collections"
+        description="Apartments whose overdue invoices outlasted the reminders: the formal payment demand to print or email, until the debt is paid or a plan is agreed."
+        actions={
+          <Button onClick={() => setMaking(true)}>
+            <FilePlus2Icon aria-hidden="true" />
+            New demand
+          </Button>
+        }
+      />
+      <div className="grid min-w-0 gap-4">
+        {notice && (
+          <Notice key={notice.id} role={notice.failed ? 'alert' : 'status'} tone={notice.failed ? 'destructive' : 'success'}>
+            {notice.text}
+          </Notice>
+        )}
+        <FormField label="Show" className="max-w-xs">
+          <OptionsSelect value={filter} onChange={changeFilter} options={[...DEMAND_FILTERS]} />
+        </FormField>
+        <section aria-labelledby="demands-heading" className="grid min-w-0 gap-3">
+          <h2 id="demands-heading" ref={heading} tabIndex={-1} className="sr-only">
+            Payment demands
+          </h2>
+          {body}
+        </section>
+      </div>
+      <NewDemandDialog
+        open={making}
+        onOpenChange={setMaking}
+        onMade={(text) => {
+          show(text);
+          if (filter !== 'open' && filter !== 'all') changeFilter('open');
+          refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(null);
+          send.reset();
+          withdraw.reset();
+        }}
+        title={confirming?.action === 'send' ? 'Email the payment demand?' : 'Withdraw the payment demand?'}
+        description={
+          c
+            ? confirming.action === 'send'
+              ? `The letter for ${place(c)} (${formatMoney(c.totalAmount, c.currency)}, pay by ${formatDay(c.deadline)}) goes to every resident of the apartment, once.`
+              : `${place(c)} is no longer in collection. Do this when a payment plan is agreed or the demand was a mistake.`
+            : ''
+        }
+        confirmLabel={confirming?.action === 'send' ? 'Email letter' : 'Withdraw demand'}
+        pendingLabel={confirming?.action === 'send' ? 'Sending…' : 'Withdrawing…'}
+        destructive={confirming?.action === 'withdraw'}
+        pending={pending}
+        error={send.error ? describeError(send.error) : withdraw.error ? describeError(withdraw.error) : null}
+        onConfirm={() => c && (confirming.action === 'send' ? send.mutate({ id: c.id }) : withdraw.mutate({ id: c.id }))}
+        returnFocus={() => heading.current}
+      />
+    </>
+  );
+}

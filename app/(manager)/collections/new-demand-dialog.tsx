@@ -1,0 +1,94 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { formatMoney } from '../invoices/format';
+import { useBuildings } from '../residents/apartment-directory';
+import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
+
+type Field = 'building' | 'apartment' | 'deadline';
+const FIELDS: readonly Field[] = ['building', 'apartment', 'deadline'];
+
+/** Makes a payment demand for an apartment now, without waiting for the reminder schedule to run out. */
+export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean; onOpenChange: (open: boolean) => void; onMade: (message: string) => void }) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New payment demand"
+      description="A formal letter with the apartment’s open invoices, the penalty interest to today and a deadline. The apartment is in collection until it is paid or you withdraw the demand."
+    >
+      {({ finish, setBusy }) => (
+        <DemandForm
+          onBusyChange={setBusy}
+          onMade={(message) => {
+            finish();
+            onMade(message);
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) => void; onMade: (message: string) => void }) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.collections.create.mutationOptions());
+  const buildings = useBuildings().data?.data ?? [];
+  const picker = useBuildingApartmentPicker(buildings);
+  const [deadline, setDeadline] = useState('');
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found = picker.missing();
+    if (Object.keys(found).length) return fail(found);
+    clear();
+    onBusyChange(true);
+    create.mutate(
+      { apartmentId: picker.apartmentId, deadline: deadline || undefined },
+      {
+        onSettled: () => onBusyChange(false),
+        onSuccess: ({ data }) => onMade(`Payment demand for apartment ${data.apartmentNumber}: ${formatMoney(data.totalAmount, data.currency)} by the deadline.`),
+        onError: (error) => {
+          const failure = formFailure(error, 'The demand could not be made.', (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), ' ');
+          fail(failure.errors, failure.formError);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!create.isPending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
+        <FormField label="Deadline" error={errors.deadline} description="Leave empty for 14 days from today." className="sm:col-span-2">
+          <Input
+            ref={ref('deadline')}
+            type="date"
+            value={deadline}
+            onChange={(event) => {
+              setDeadline(event.target.value);
+              clearError('deadline');
+            }}
+          />
+        </FormField>
+      </div>
+      <DialogActions label="Make demand" pendingLabel="Making…" pending={create.isPending} />
+    </form>
+  );
+}

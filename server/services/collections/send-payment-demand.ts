@@ -1,0 +1,53 @@
+import { createElement } from 'react';
+import { and, eq } from 'drizzle-orm';
+import { paymentDemands } from '@/db/schema';
+import { NotificationEmail } from '@/emails';
+import { formatDate, formatMoney } from '@/lib/format';
+import { env } from '@/server/env';
+import { sendMail } from '@/server/mail/send-mail';
+import { writeAudit } from '../audit/write-audit';
+import type { ServiceContext } from '../context';
+import { ConflictError, ValidationError } from '../errors';
+import { apartmentRecipients } from '../residents/apartment-recipients';
+import { paymentDemandScope } from '../scopes';
+import { getPaymentDemand } from './get-payment-demand';
+import type { PaymentDemandView } from './payment-demand-view';
+import { renderPaymentDemandPdf } from './render-payment-demand-pdf';
+
+/**
+ * Emails an open demand (the letter attached) to every resident of the apartment, whatever their invoice
+ * channel: a demand is a letter, not an invoice. Once per demand and address (the mail idempotency key), so
+ * a retry after a failure sends only what did not go out; 409 once sent or closed, 422 with no resident.
+ */
+export async function sendPaymentDemand({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<PaymentDemandView> {
+  const demand = await getPaymentDemand({ ctx, input });
+  if (demand.status !== 'open') throw new ConflictError(`The payment demand is ${demand.status}`);
+  if (demand.sentAt) throw new ConflictError('The payment demand was sent already; download it to print');
+  const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
+  if (!recipients.length) throw new ValidationError([{ path: 'id', message: 'The apartment has no residents to email; download the letter and post it' }]);
+  const { filename, pdf } = await renderPaymentDemandPdf({ ctx, input });
+  const total = formatMoney(demand.totalAmount, demand.currency);
+  for (const r of recipients) {
+    await sendMail({
+      to: r.email,
+      subject: `Payment demand: ${total} overdue on apartment ${demand.apartmentNumber}`,
+      react: createElement(NotificationEmail, {
+        title: 'Payment demand',
+        paragraphs: [
+          `Despite our reminders, ${total} is unpaid on the account of apartment ${demand.apartmentNumber}, ${demand.buildingName}, penalty interest to ${formatDate(demand.issueDate)} included.`,
+          `Please pay it by ${formatDate(demand.deadline)}. The attached letter lists the open invoices and the payment details.`,
+          'If you have paid in the meantime, thank you; if you cannot pay in full, please contact us to agree a payment plan.',
+        ],
+        action: { label: 'See your invoices', url: `${env.APP_URL}/portal` },
+      }),
+      attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }],
+      idempotencyKey: `payment-demand:${demand.id}:${r.email}`,
+    });
+  }
+  const sentTo = recipients.map((r) => r.email);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(paymentDemands).set({ sentTo, sentAt: ctx.now }).where(and(paymentDemandScope(ctx), eq(paymentDemands.id, demand.id)));
+    await writeAudit(tx, ctx, { action: 'payment_demand.send', entityId: demand.id, after: { recipients: sentTo.length } });
+  });
+  return { ...demand, sentTo, sentAt: ctx.now };
+}
