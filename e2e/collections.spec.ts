@@ -20,14 +20,22 @@ test('the dashboard’s to-do leads to the apartments in collection and their pa
 
 test('a manager makes a payment demand, emails it and withdraws it @desktop-only', async ({ page }) => {
   await signIn(page, DEMO.manager);
-  // An apartment with an overdue invoice and no open demand.
-  const overdue = (await (await page.request.get('/api/invoices?status=sent&overdue=true&limit=100')).json()).data as Array<{ apartmentId: string; buildingId: string }>;
-  const inCollection = new Set(((await (await page.request.get('/api/payment-demands?status=open')).json()).data as Array<{ apartmentId: string }>).map((d) => d.apartmentId));
-  const target = overdue.find((i) => !inCollection.has(i.apartmentId))!;
-  expect(target, 'the demo has a second overdue apartment').toBeDefined();
-  const building = (await (await page.request.get(`/api/buildings/${target.buildingId}`)).json()).data as { name: string };
-  const apartments = (await (await page.request.get(`/api/buildings/${target.buildingId}/apartments?limit=200`)).json()).data as Array<{ id: string; number: string }>;
-  const number = apartments.find((a) => a.id === target.apartmentId)!.number;
+  // An apartment of its own with an overdue invoice and a resident to email (the demo's change under other tests).
+  const api = async (method: 'post' | 'patch', path: string, data: unknown) => {
+    const res = await page.request[method](`/api${path}`, { data });
+    expect(res.status(), `${method} ${path}`).toBeLessThan(300);
+    return (await res.json()).data;
+  };
+  const building = await api('post', '/buildings', { name: `Võlg ${Date.now()}`, address: 'Võla tn 1', chargeRules: [{ name: 'Haldustasu', basis: 'apartment', unitPrice: 55 }] });
+  const apartment = await api('post', `/buildings/${building.id}/apartments`, { number: '1', area: 40 });
+  const number = apartment.number as string;
+  const email = `debtor-${Date.now()}@example.test`;
+  await api('post', '/invitations', { email, apartmentId: apartment.id });
+  const mail = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()).data as Array<{ text: string }>;
+  const token = mail.map((m) => String(m.text).match(/\/invite\/(inv_[\w-]+)/)?.[1]).find(Boolean);
+  await api('post', '/invitations/accept', { token, name: 'Võlgnik', password: 'a long enough secret' });
+  const { invoiceIds } = await api('post', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-08-01', periodEnd: '2026-08-31', issueDate: '2026-09-01', dueDate: '2026-09-15' });
+  await api('patch', `/invoices/${invoiceIds[0]}`, { status: 'sent' });
 
   await page.goto('/collections');
   await page.getByRole('button', { name: 'New demand' }).click();

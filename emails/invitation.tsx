@@ -8,8 +8,9 @@ export const InvitationProps = z.object({
   organizationName: z.string().min(1),
   /** Who sent the invitation; null when the system did. */
   inviterName: z.string().min(1).nullable(),
-  /** A human label for the apartment, e.g. "Tamme 5-12". */
-  apartmentLabel: z.string().min(1),
+  /** A human label for the apartment, e.g. "Tamme 5-12"; null for an invitation to the organisation's team. */
+  apartmentLabel: z.string().min(1).nullable(),
+  /** owner or tenant of the apartment; manager or admin of the team. */
   role: z.string().min(1),
   acceptUrl: webUrl(),
   /** ISO 8601 instant. */
@@ -29,14 +30,21 @@ export function InvitationEmail({ organizationName, inviterName, apartmentLabel,
   const who = inviterName ? `${inviterName} from ${organizationName}` : organizationName;
   return (
     <EmailLayout
-      preview={`${who} invited you to apartment ${apartmentLabel}`}
+      preview={apartmentLabel ? `${who} invited you to apartment ${apartmentLabel}` : `${who} invited you to their team`}
       footer="If you did not expect this invitation, you can ignore this message."
     >
       <Heading style={styles.heading}>You are invited</Heading>
-      <Text style={styles.text}>
-        {who} invited you to join apartment <strong>{apartmentLabel}</strong> as {role}. You will see your invoices,
-        submit meter readings and send maintenance requests.
-      </Text>
+      {apartmentLabel ? (
+        <Text style={styles.text}>
+          {who} invited you to join apartment <strong>{apartmentLabel}</strong> as {role}. You will see your invoices,
+          submit meter readings and send maintenance requests.
+        </Text>
+      ) : (
+        <Text style={styles.text}>
+          {who} invited you to join their team as <strong>{role}</strong>. You will manage their buildings, invoices, payments
+          and residents.
+        </Text>
+      )}
       <Section style={{ margin: '8px 0 24px' }}>
         <Button href={acceptUrl} style={styles.button}>
           Accept invitation

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, authSessions, buildings, memberships, paymentDemands, type Role, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, authSessions, buildings, invitations, memberships, paymentDemands, type Role, tenants, users } from '@/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
 import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
@@ -73,6 +73,15 @@ export async function addPaymentDemand(tenantId: string, buildingId: string, apa
   const [row] = await getDb()
     .insert(paymentDemands)
     .values({ tenantId, buildingId, apartmentId, issueDate: '2026-03-01', deadline: '2026-03-15', currency: 'EUR', items: [], openAmount: 1234, penaltyAmount: 12, creditAmount: 0, totalAmount: 1246 })
+    .returning();
+  return row!.id;
+}
+
+/** A pending invitation to the organisation's team (as a manager). */
+export async function addTeamInvitation(tenantId: string): Promise<string> {
+  const [row] = await getDb()
+    .insert(invitations)
+    .values({ tenantId, apartmentId: null, memberRole: 'manager', email: `team-${randomUUID().slice(0, 8)}@example.test`, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 7 * 86400_000) })
     .returning();
   return row!.id;
 }

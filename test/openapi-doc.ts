@@ -96,6 +96,9 @@ const PATH_IDS = {
   'deliveries/{deliveryId}': 'deliveryId',
   'entries/{id}': 'bankEntryId',
   'payment-demands/{id}': 'paymentDemandId',
+  'apartments/{id}': 'apartmentId',
+  'team/{userId}': 'teamMemberId',
+  'invitations/{invitationId}': 'teamInvitationId',
 } as const;
 export type PathEntity = (typeof PATH_IDS)[keyof typeof PATH_IDS];
 
@@ -129,6 +132,7 @@ export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, 
 const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Role[] }> = {
   'get /invoices/{id}/pdf': { handler: async () => (await import('@/app/api/invoices/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /payment-demands/{id}/pdf': { handler: async () => (await import('@/app/api/payment-demands/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /apartments/{id}/statement': { handler: async () => (await import('@/app/api/apartments/[id]/statement/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /invoices/export/e-invoice': { handler: async () => (await import('@/app/api/invoices/export/e-invoice/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },

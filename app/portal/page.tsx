@@ -2,6 +2,7 @@ import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, WrenchIcon } fro
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountSummary } from '@/components/account/account-statement';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,11 +17,26 @@ export const metadata: Metadata = { title: 'Home' };
 export default async function PortalHomePage() {
   const api = await serverApi();
   const apartments = await api.residents.myApartments();
+  const accounts = await Promise.all(apartments.map(async (a) => (await api.apartments.account({ id: a.apartmentId })).data));
 
   return (
     <>
       <PageHeader title="Home" description="Your apartment at a glance." />
       <div className="grid gap-8">
+        {accounts.map((account) => (
+          <section key={account.apartmentId} aria-labelledby={`owe-${account.apartmentId}-heading`} className="grid gap-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id={`owe-${account.apartmentId}-heading`} className="text-lg font-semibold">
+                {accounts.length > 1 ? `What you owe: ${account.buildingName}, apartment ${account.apartmentNumber}` : 'What you owe'}
+              </h2>
+              <Link href={`/portal/apartments/${account.apartmentId}`} className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Account statement
+                <ChevronRightIcon className="size-4" aria-hidden="true" />
+              </Link>
+            </div>
+            <AccountSummary account={account} />
+          </section>
+        ))}
         <section aria-labelledby="my-apartments-heading" className="grid gap-3">
           <h2 id="my-apartments-heading" className="text-lg font-semibold">
             My apartments

@@ -1,11 +1,15 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { maintenanceStatusEnum } from './enums';
 import { apartments, buildings, residentRoleEnum } from './property';
-import { tenants, users } from './tenancy';
+import { roleEnum, tenants, users } from './tenancy';
 
 export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'cancelled']);
 
-/** An invitation of a person to an apartment; the token is single use, valid 7 days, kept only as a hash. */
+/**
+ * An invitation of a person to an apartment (as its owner or tenant), or to the organisation's team (`memberRole`
+ * admin or manager, no apartment); the token is single use, valid 7 days, kept only as a hash.
+ */
 export const invitations = pgTable(
   'invitations',
   {
@@ -13,11 +17,11 @@ export const invitations = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    apartmentId: uuid('apartment_id')
-      .notNull()
-      .references(() => apartments.id, { onDelete: 'cascade' }),
+    apartmentId: uuid('apartment_id').references(() => apartments.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: residentRoleEnum('role').notNull().default('owner'),
+    /** A team invitation: the role the person gets in the organisation. */
+    memberRole: roleEnum('member_role'),
     tokenHash: text('token_hash').notNull(),
     // `expired` is not stored: it is a pending invitation past expiresAt.
     status: invitationStatusEnum('status').notNull().default('pending'),
@@ -26,7 +30,12 @@ export const invitations = pgTable(
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_tenant_status_idx').on(t.tenantId, t.status)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_tenant_status_idx').on(t.tenantId, t.status),
+    // Either an apartment or a team role, never both or neither; the team never gets a resident by invitation.
+    check('invitations_kind_check', sql`(${t.apartmentId} is null) = (${t.memberRole} is not null) and ${t.memberRole} is distinct from 'resident'`),
+  ],
 );
 
 

@@ -8,6 +8,15 @@ export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull().default('Europe/Tallinn'),
+  /** The organisation's own details, printed on invoices and letters (all optional; `name` stands in for the legal name). */
+  legalName: text('legal_name'),
+  registrationCode: text('registration_code'),
+  vatNumber: text('vat_number'),
+  address: text('address'),
+  email: text('email'),
+  phone: text('phone'),
+  /** The default account for payments, used where a building has none of its own. */
+  iban: text('iban'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

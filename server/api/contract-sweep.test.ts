@@ -15,7 +15,7 @@ import { submitReading } from '@/server/services/readings/submit-reading';
 import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { sendTestWebhook } from '@/server/services/webhooks/send-test-webhook';
 import { storeUpload } from '@/server/services/uploads/store-upload';
-import { addPaymentDemand, bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
+import { addPaymentDemand, addTeamInvitation, addUser, bearerFor, makeTenant, serviceContext, type TestTenant, type TestUser, TINY_PNG } from '@/test/factories';
 import { declaredStatuses, dispatch, dispatcherOf, type DocOp, entityOfParam, type Json, type JsonObject, type MediaType, operations, resolveRef, type PathEntity, rolesOf, type Schema, strayHandlers } from '@/test/openapi-doc';
 
 /*
@@ -235,6 +235,8 @@ type Entities = {
   deliveryId: string;
   bankEntryId: string;
   paymentDemandId: string;
+  teamMemberId: string;
+  teamInvitationId: string;
 };
 
 async function populate(t: TestTenant): Promise<Entities> {
@@ -276,6 +278,8 @@ async function populate(t: TestTenant): Promise<Entities> {
     webhookId: webhook.id,
     deliveryId,
     paymentDemandId: await addPaymentDemand(t.tenantId, building.id, apartment.id),
+    teamMemberId: (await addUser(t.tenantId, 'manager')).userId,
+    teamInvitationId: await addTeamInvitation(t.tenantId),
   };
 }
 

@@ -17,7 +17,7 @@ import { submitReading } from '@/server/services/readings/submit-reading';
 import { storeUpload } from '@/server/services/uploads/store-upload';
 import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { sendTestWebhook } from '@/server/services/webhooks/send-test-webhook';
-import { addPaymentDemand, bearerFor, makeTenant, serviceContext, TEST_PASSWORD, type TestTenant, TINY_PNG } from '@/test/factories';
+import { addPaymentDemand, addTeamInvitation, addUser, bearerFor, makeTenant, serviceContext, TEST_PASSWORD, type TestTenant, TINY_PNG } from '@/test/factories';
 import { declaredStatuses, dispatch, dispatcherOf, type DocOp, entityOfParam, type Json, type MediaType, operations, pathValueOf, resolveRef, responseOf, type Schema, schemaProblems } from '@/test/openapi-doc';
 
 /*
@@ -48,7 +48,7 @@ const SURVEY = process.env.FUZZ_SURVEY === '1';
 // ---------------------------------------------------------------------------------------------
 // Fixtures: tenant A (fresh per operation, repaired when a run deletes part of it) and tenant B.
 
-type EntityKey = 'buildingId' | 'apartmentId' | 'residentLinkId' | 'meterId' | 'readingId' | 'invoiceId' | 'invitationId' | 'requestId' | 'apiKeyId' | 'uploadId' | 'jobId' | 'webhookId' | 'deliveryId' | 'bankEntryId' | 'paymentDemandId';
+type EntityKey = 'buildingId' | 'apartmentId' | 'residentLinkId' | 'meterId' | 'readingId' | 'invoiceId' | 'invitationId' | 'requestId' | 'apiKeyId' | 'uploadId' | 'jobId' | 'webhookId' | 'deliveryId' | 'bankEntryId' | 'paymentDemandId' | 'teamMemberId' | 'teamInvitationId';
 type Entities = Record<EntityKey, string>;
 type FixtureKey = EntityKey | 'tenantId' | 'managerEmail' | 'adminEmail' | 'residentEmail' | 'password' | 'refreshToken' | 'invitationToken' | 'cursor';
 
@@ -127,6 +127,8 @@ async function populate(t: TestTenant): Promise<Entities> {
     ...(await addWebhook(t)),
     bankEntryId: await addBankEntry(t),
     paymentDemandId: await addPaymentDemand(t.tenantId, building.id, apartment.id),
+    teamMemberId: (await addUser(t.tenantId, 'manager')).userId,
+    teamInvitationId: await addTeamInvitation(t.tenantId),
   };
 }
 
@@ -139,6 +141,8 @@ const RECREATE: Partial<Record<EntityKey, (t: TestTenant, ids: Entities) => Prom
   readingId: (t, ids) => addMeter(t, ids.buildingId, ids.apartmentId),
   webhookId: (t) => addWebhook(t),
   deliveryId: (t) => addWebhook(t),
+  teamMemberId: async (t) => ({ teamMemberId: (await addUser(t.tenantId, 'manager')).userId }),
+  teamInvitationId: async (t) => ({ teamInvitationId: await addTeamInvitation(t.tenantId) }),
 };
 
 class World {

@@ -137,6 +137,34 @@ export const handlerRoutes: HandlerRoute[] = [
     },
   },
   {
+    method: 'get',
+    path: '/apartments/{id}/statement',
+    operation: {
+      operationId: 'apartments-statement',
+      tags: ['buildings'],
+      summary: 'Download an apartment\'s account statement',
+      description:
+        'The account of GET /apartments/{id}/account as a file: `format=csv` (UTF-8 with a byte-order mark; Date, Kind, Description, Charged, Paid, Balance, Currency; amounts with a decimal point; ' +
+        'a text cell starting with = + - @ gets a leading \') or `format=pdf` (A4, with the organisation\'s details). Residents download their own apartments\'.',
+      parameters: [
+        uuidPath('id', 'The apartment.'),
+        { name: 'format', in: 'query', required: true, schema: { type: 'string', enum: ['csv', 'pdf'] } },
+      ],
+      responses: {
+        200: {
+          description: 'The statement as an attachment',
+          headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="statement-Tamme-12-7-2026-11-26.csv"' } },
+          content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        400: ref('BadRequest'),
+        401: ref('Unauthorized'),
+        404: ref('NotFound'),
+        429: ref('RateLimited'),
+        500: ref('InternalError'),
+      },
+    },
+  },
+  {
     method: 'post',
     path: '/uploads',
     operation: {

@@ -8,6 +8,7 @@ import type { Meta } from './trpc';
 const TAGS: Array<{ name: string; description: string }> = [
   { name: 'operations', description: 'Health and service information.' },
   { name: 'auth', description: 'Sign-in, token refresh, sign-out, magic links and API keys.' },
+  { name: 'organisation', description: 'The organisation\'s own details, printed on invoices, and its team.' },
   { name: 'buildings', description: 'Buildings, their billing settings and apartments.' },
   { name: 'invoices', description: 'Invoice generation, status, sending and PDFs.' },
   { name: 'meters', description: 'Meters, readings and photo OCR.' },

@@ -1,4 +1,5 @@
 import { accountRouter } from './routers/account';
+import { apartmentsRouter } from './routers/apartments';
 import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { bankStatementsRouter } from './routers/bank-statements';
@@ -10,7 +11,9 @@ import { invoicesRouter } from './routers/invoices';
 import { paymentsRouter } from './routers/payments';
 import { maintenanceRouter } from './routers/maintenance';
 import { metersRouter } from './routers/meters';
+import { organisationRouter } from './routers/organisation';
 import { residentsRouter } from './routers/residents';
+import { teamRouter } from './routers/team';
 import { jobsRouter } from './routers/jobs';
 import { webhooksRouter } from './routers/webhooks';
 import { createCallerFactory, createRouter } from './trpc';
@@ -20,7 +23,10 @@ export const appRouter = createRouter({
   auth: authRouter,
   apiKeys: apiKeysRouter,
   account: accountRouter,
+  organisation: organisationRouter,
+  team: teamRouter,
   buildings: buildingsRouter,
+  apartments: apartmentsRouter,
   residents: residentsRouter,
   maintenance: maintenanceRouter,
   meters: metersRouter,

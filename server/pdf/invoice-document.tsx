@@ -2,8 +2,10 @@ import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/render
 import { PDF_FONT } from './fonts';
 
 export type InvoicePdfData = {
-  tenantName: string;
-  building: { name: string; address: string; city: string | null; iban: string | null; bankRecipient: string | null };
+  /** The issuer: the organisation's legal name and its registry code, VAT number, address and contacts. */
+  issuer: { name: string; lines: string[] };
+  building: { name: string; address: string; city: string | null };
+  payee: { name: string; iban: string | null };
   apartmentNumber: string;
   recipients: string[];
   number: string;
@@ -39,12 +41,17 @@ const cols = { description: '34%', quantity: '11%', unitPrice: '13%', vat: '8%',
 export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; formatMoney: (n: number) => string }) {
   const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
   return (
-    <Document title={`Invoice ${data.number}`} author={data.tenantName}>
+    <Document title={`Invoice ${data.number}`} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View>
             <Text style={s.h1}>Invoice {data.number}</Text>
-            <Text>{data.tenantName}</Text>
+            <Text>{data.issuer.name}</Text>
+            {data.issuer.lines.map((line) => (
+              <Text key={line} style={s.muted}>
+                {line}
+              </Text>
+            ))}
             <Text style={s.muted}>
               {data.building.name}, {data.building.address}
               {data.building.city ? `, ${data.building.city}` : ''}
@@ -120,8 +127,8 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
         <View style={[s.between, s.block]}>
           <View style={{ width: '60%' }}>
             <Text style={s.label}>Pay to</Text>
-            <Text>{data.building.bankRecipient ?? data.tenantName}</Text>
-            <Text>IBAN {data.building.iban ?? '—'}</Text>
+            <Text>{data.payee.name}</Text>
+            <Text>IBAN {data.payee.iban ?? '—'}</Text>
             <Text>Reference number {data.referenceNumber}</Text>
             <Text style={[s.muted, { marginTop: 6 }]}>Please use the reference number so your payment is matched to this invoice.</Text>
           </View>

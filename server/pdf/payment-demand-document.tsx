@@ -3,8 +3,9 @@ import { PDF_FONT } from './fonts';
 
 /** Amounts in currency units; dates already formatted for the reader. */
 export type PaymentDemandPdfData = {
-  tenantName: string;
-  building: { address: string; city: string | null; iban: string | null; bankRecipient: string | null };
+  issuer: { name: string; lines: string[] };
+  building: { address: string; city: string | null };
+  payee: { name: string; iban: string | null };
   apartmentNumber: string;
   recipients: string[];
   issueDate: string;
@@ -37,12 +38,16 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
   const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
   const place = `${data.building.address}-${data.apartmentNumber}${data.building.city ? `, ${data.building.city}` : ''}`;
   return (
-    <Document title={`Payment demand, apartment ${data.apartmentNumber}`} author={data.tenantName}>
+    <Document title={`Payment demand, apartment ${data.apartmentNumber}`} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View>
-            <Text style={{ fontWeight: 'bold' }}>{data.tenantName}</Text>
-            <Text style={s.muted}>{data.building.address}</Text>
+            <Text style={{ fontWeight: 'bold' }}>{data.issuer.name}</Text>
+            {data.issuer.lines.map((line) => (
+              <Text key={line} style={s.muted}>
+                {line}
+              </Text>
+            ))}
           </View>
           <View>
             <Text style={s.label}>Date</Text>
@@ -112,8 +117,8 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
 
         <View style={s.block}>
           <Text style={s.label}>Pay to</Text>
-          <Text>{data.building.bankRecipient ?? data.tenantName}</Text>
-          <Text>IBAN {data.building.iban ?? '—'}</Text>
+          <Text>{data.payee.name}</Text>
+          <Text>IBAN {data.payee.iban ?? '—'}</Text>
           {data.referenceNumber ? <Text>Reference number {data.referenceNumber}</Text> : null}
           <Text style={{ fontWeight: 'bold' }}>Deadline {data.deadline}</Text>
         </View>
@@ -123,7 +128,7 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
           debt collection agency or take it to court, and the costs of recovery will also be claimed. If you have paid in the meantime, thank you; if you cannot pay in full,
           please contact us to agree a payment plan.
         </Text>
-        <Text style={[s.block, s.muted]}>{data.tenantName}</Text>
+        <Text style={[s.block, s.muted]}>{data.issuer.name}</Text>
       </Page>
     </Document>
   );

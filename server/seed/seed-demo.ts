@@ -53,6 +53,11 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     input: { name: 'Demo Properties OÜ', email: 'admin@demo.test', password: DEMO_PASSWORD, userName: 'Anna Admin' },
   });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The organisation's details as invoices print them (the registry code and VAT number are made up).
+  await db
+    .update(tenants)
+    .set({ legalName: 'Demo Properties OÜ', registrationCode: '12345678', vatNumber: 'EE100000001', address: 'Rüütli tn 1, 51007 Tartu', email: 'info@demo.test', phone: '+372 700 0000' })
+    .where(eq(tenants.id, tenantId));
 
   await db.transaction(async (tx) => {
     const [manager] = await tx.insert(users).values({ email: 'manager@demo.test', name: 'Mart Manager', passwordHash }).returning();

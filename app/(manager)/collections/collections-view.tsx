@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2Icon, GavelIcon } from 'lucide-react';
+import Link from 'next/link';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -102,7 +103,15 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
           caption="Newest first."
           busy={list.isFetching}
           columns={[
-            { header: 'Apartment', cellClassName: 'min-w-40 break-words font-medium', cell: place },
+            {
+              header: 'Apartment',
+              cellClassName: 'min-w-40 break-words font-medium',
+              cell: (d) => (
+                <Link href={`/apartments/${d.apartmentId}`} className="text-primary underline-offset-4 hover:underline">
+                  {place(d)}
+                </Link>
+              ),
+            },
             { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
             { header: 'Deadline', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
             { header: 'Demanded', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (d) => formatMoney(d.totalAmount, d.currency) },

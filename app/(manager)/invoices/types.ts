@@ -10,3 +10,4 @@ export type InvoiceTotals = Outputs['totals']['data'];
 export type GenerationPreview = Outputs['previewGeneration'];
 export type InvoiceListFilters = Inputs['totals'];
 export type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];
+export type Reminder = Outputs['reminders']['data'][number];

@@ -29,6 +29,8 @@ export type EInvoiceParty = {
   name: string;
   /** Registry or personal code; null when unknown (written empty: the XSD's RegType has no minimum length). */
   regNumber: string | null;
+  /** The VAT number (VATRegNumber), for the seller. */
+  vatNumber?: string | null;
   email?: string | null;
   /** A postal address; left out without a city (the XSD requires one). */
   address?: { line1: string; line2?: string | null; city: string | null; postalCode?: string | null; country?: string | null } | null;
@@ -152,6 +154,7 @@ function sellerParty(seller: EInvoiceParty, iban: string) {
   return {
     Name: text(seller.name, 100),
     RegNumber: text(seller.regNumber ?? '', 15),
+    ...(seller.vatNumber ? { VATRegNumber: text(seller.vatNumber, 15) } : {}),
     ...contactData(seller),
     AccountInfo: { AccountNumber: accountNumber(iban), IBAN: accountNumber(iban) },
   };

@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
-import { apartments, buildings, tenants } from '@/db/schema';
+import { apartments, buildings } from '@/db/schema';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PaymentDemandDocument } from '@/server/pdf/payment-demand-document';
 import type { ServiceContext } from '../context';
+import { organisationOf } from '../organisation/organisation-view';
+import { issuerOf, payeeOf } from '../organisation/payee';
 import { apartmentRecipients } from '../residents/apartment-recipients';
 import { getPaymentDemand } from './get-payment-demand';
 
@@ -12,19 +14,20 @@ import { getPaymentDemand } from './get-payment-demand';
 export async function renderPaymentDemandPdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
   const demand = await getPaymentDemand({ ctx, input });
   const [place] = await ctx.db
-    .select({ tenantName: tenants.name, building: buildings, referenceNumber: apartments.referenceNumber })
+    .select({ building: buildings, referenceNumber: apartments.referenceNumber })
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-    .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
     .where(and(eq(apartments.tenantId, ctx.tenantId), eq(apartments.id, demand.apartmentId)));
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
   const b = place!.building;
+  const organisation = await organisationOf(ctx.db, ctx.tenantId);
   const pdf = await renderToBuffer(
     createElement(PaymentDemandDocument, {
       formatMoney: (n: number) => formatMoney(n, demand.currency),
       data: {
-        tenantName: place!.tenantName,
-        building: { address: b.address, city: b.city, iban: b.iban, bankRecipient: b.bankRecipient },
+        issuer: issuerOf(organisation),
+        building: { address: b.address, city: b.city },
+        payee: payeeOf(b, organisation),
         apartmentNumber: demand.apartmentNumber,
         recipients: recipients.map((r) => r.name ?? r.email),
         issueDate: formatDate(demand.issueDate),

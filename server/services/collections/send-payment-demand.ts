@@ -7,7 +7,7 @@ import { env } from '@/server/env';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
-import { ConflictError, ValidationError } from '../errors';
+import { ConflictError } from '../errors';
 import { apartmentRecipients } from '../residents/apartment-recipients';
 import { paymentDemandScope } from '../scopes';
 import { getPaymentDemand } from './get-payment-demand';
@@ -17,14 +17,14 @@ import { renderPaymentDemandPdf } from './render-payment-demand-pdf';
 /**
  * Emails an open demand (the letter attached) to every resident of the apartment, whatever their invoice
  * channel: a demand is a letter, not an invoice. Once per demand and address (the mail idempotency key), so
- * a retry after a failure sends only what did not go out; 409 once sent or closed, 422 with no resident.
+ * a retry after a failure sends only what did not go out; 409 once sent or closed, or with no resident to email.
  */
 export async function sendPaymentDemand({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<PaymentDemandView> {
   const demand = await getPaymentDemand({ ctx, input });
   if (demand.status !== 'open') throw new ConflictError(`The payment demand is ${demand.status}`);
   if (demand.sentAt) throw new ConflictError('The payment demand was sent already; download it to print');
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
-  if (!recipients.length) throw new ValidationError([{ path: 'id', message: 'The apartment has no residents to email; download the letter and post it' }]);
+  if (!recipients.length) throw new ConflictError('The apartment has no residents to email: download the letter and post it');
   const { filename, pdf } = await renderPaymentDemandPdf({ ctx, input });
   const total = formatMoney(demand.totalAmount, demand.currency);
   for (const r of recipients) {

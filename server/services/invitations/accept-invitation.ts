@@ -50,7 +50,8 @@ export type InvitedPerson = { existingUserId: string } | { name: string | null; 
 /**
  * What every way of accepting shares: marks the invitation accepted (conditional on still pending, so a
  * token cannot be used twice even by concurrent calls; 404 otherwise), creates the account of a new person,
- * and makes the person a member of the tenant and a resident of the apartment. Runs in the caller's transaction.
+ * and makes the person a member of the tenant and a resident of the apartment (or, invited to the team, a manager
+ * or admin). Runs in the caller's transaction.
  */
 export async function claimInvitation(
   tx: DbExecutor,
@@ -84,8 +85,16 @@ export async function claimInvitation(
     }
   }
   await tx.update(invitations).set({ acceptedBy: userId }).where(and(eq(invitations.tenantId, invitation.tenantId), eq(invitations.id, invitation.id)));
-  await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
-  await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
+  if (invitation.memberRole) {
+    // A team invitation: a resident of the organisation joins its team; a member of the team keeps the role they have.
+    await tx
+      .insert(memberships)
+      .values({ tenantId: invitation.tenantId, userId, role: invitation.memberRole, createdAt: now })
+      .onConflictDoUpdate({ target: [memberships.tenantId, memberships.userId], set: { role: invitation.memberRole }, setWhere: eq(memberships.role, 'resident') });
+  } else {
+    await tx.insert(memberships).values({ tenantId: invitation.tenantId, userId, role: 'resident', createdAt: now }).onConflictDoNothing();
+    await tx.insert(apartmentResidents).values({ tenantId: invitation.tenantId, apartmentId: invitation.apartmentId!, userId, role: invitation.role, createdAt: now }).onConflictDoNothing();
+  }
   const [membership] = await tx
     .select({ role: memberships.role })
     .from(memberships)
@@ -94,7 +103,7 @@ export async function claimInvitation(
   await writeAudit(tx, ctx, {
     action: 'invitation.accept',
     entityId: invitation.id,
-    after: { userId, apartmentId: invitation.apartmentId, linkedExistingAccount: 'existingUserId' in person, method },
+    after: { userId, apartmentId: invitation.apartmentId, memberRole: invitation.memberRole, linkedExistingAccount: 'existingUserId' in person, method },
   });
   return { userId, role: membership!.role };
 }

@@ -8,10 +8,19 @@ export type InvitationSummary = { invitationId: string; tenantId: string; email:
 /** What the accept page shows for a usable token (without using it); null for a used, cancelled or expired one. */
 export async function describeInvitation({ db, now, token }: { db: Db; now: Date; token: string }): Promise<InvitationSummary | null> {
   const [row] = await db
-    .select({ invitationId: invitations.id, tenantId: invitations.tenantId, email: invitations.email, expiresAt: invitations.expiresAt, organizationName: tenants.name, building: buildings.name, number: apartments.number })
+    .select({
+      invitationId: invitations.id,
+      tenantId: invitations.tenantId,
+      email: invitations.email,
+      expiresAt: invitations.expiresAt,
+      memberRole: invitations.memberRole,
+      organizationName: tenants.name,
+      building: buildings.name,
+      number: apartments.number,
+    })
     .from(invitations)
-    .innerJoin(apartments, eq(apartments.id, invitations.apartmentId))
-    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .leftJoin(apartments, eq(apartments.id, invitations.apartmentId))
+    .leftJoin(buildings, eq(buildings.id, apartments.buildingId))
     .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
     .where(and(eq(invitations.tokenHash, sha256(token)), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
   if (!row) return null;
@@ -21,7 +30,7 @@ export async function describeInvitation({ db, now, token }: { db: Db; now: Date
     tenantId: row.tenantId,
     email: row.email,
     organizationName: row.organizationName,
-    apartmentLabel: `${row.building}, apartment ${row.number}`,
+    apartmentLabel: row.memberRole ? `its team as ${row.memberRole === 'admin' ? 'an admin' : 'a manager'}` : `${row.building}, apartment ${row.number}`,
     hasAccount: Boolean(account),
     expiresAt: row.expiresAt,
   };

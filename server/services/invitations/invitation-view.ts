@@ -12,7 +12,8 @@ export type InvitationView = {
 
 export const INVITATION_TTL_DAYS = 7;
 
+/** An apartment invitation as the API shows it (team invitations are shown with the team). */
 export function invitationView(row: typeof invitations.$inferSelect, now: Date): InvitationView {
   const status = row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
-  return { id: row.id, email: row.email, apartmentId: row.apartmentId, role: row.role, status, expiresAt: row.expiresAt, createdAt: row.createdAt };
+  return { id: row.id, email: row.email, apartmentId: row.apartmentId ?? '', role: row.role, status, expiresAt: row.expiresAt, createdAt: row.createdAt };
 }

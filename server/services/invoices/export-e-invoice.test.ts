@@ -8,6 +8,7 @@ import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createBuilding } from '@/server/services/buildings/create-building';
 import { eInvoiceSchemaErrors, parseEInvoice } from '@/test/e-invoice-xsd';
 import { bearerFor, makeTenant, serviceContext, type TestTenant } from '@/test/factories';
+import { updateOrganisation } from '../organisation/update-organisation';
 import { exportEInvoice } from './export-e-invoice';
 import { generateInvoices } from './generate-invoices';
 import { getInvoice } from './get-invoice';
@@ -36,6 +37,7 @@ const queryOf = (input: Record<string, string>) => new URLSearchParams(input).to
 
 beforeAll(async () => {
   t = await makeTenant();
+  await updateOrganisation({ ctx: serviceContext(t.tenantId, t.admin, NOW), input: { legalName: 'Korteriühistu Õuna 5', registrationCode: '80123456', vatNumber: 'ee 101234567' } });
   const ctx = serviceContext(t.tenantId, t.manager, NOW);
   const building = await createBuilding({
     ctx,
@@ -110,6 +112,9 @@ describe('e-invoice export (e-arve 1.2)', () => {
     expect(october.get('3')!.status).toBe('draft');
     expect(october.get('4')!.status).toBe('void');
     expect(exported.map((i) => i['@_invoiceId'])).toEqual([sent.number, paid.number]);
+    // The seller is the association, by its registry code and VAT number from the organisation's settings.
+    expect(exported.map((i) => i['@_sellerRegnumber'])).toEqual(['80123456', '80123456']);
+    expect(exported[0]!.InvoiceParties.SellerParty).toMatchObject({ Name: 'KÜ Õuna 5', RegNumber: '80123456', VATRegNumber: 'EE101234567' });
 
     for (const [invoice, xmlInvoice] of [[sent, exported[0]!], [paid, exported[1]!]] as const) {
       const open = invoice.status === 'sent' ? sumOf(toCents(invoice.amount), -toCents(invoice.amountPaid)) : '0.00';
@@ -202,12 +207,18 @@ describe('e-invoice export (e-arve 1.2)', () => {
     await expectStatus(queryOf({ buildingId, periodStart: '2027-01-01', periodEnd: '2027-01-31' }), 422, 'periodStart');
   });
 
-  it('a building without an IBAN cannot be exported (PaymentInfo needs the account): 422', async () => {
+  it('a building without an IBAN is paid to the organisation\'s account; with neither it cannot be exported (PaymentInfo needs one): 422', async () => {
     const ctx = serviceContext(t.tenantId, t.manager, NOW);
     const building = await createBuilding({ ctx, input: { name: 'No account', address: 'Tamme 1', chargeRules: [{ name: 'Haldustasu', basis: 'apartment', unitPrice: 10 }] } });
     await createApartment({ ctx, input: { buildingId: building.id, number: '1', area: 30 } });
     const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: building.id, ...OCTOBER, issueDate: '2026-11-01' } });
     await updateInvoice({ ctx, input: { id: invoiceIds[0]!, status: 'sent' } });
     await expect(exportEInvoice({ ctx, input: { buildingId: building.id, ...OCTOBER } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'buildingId' }] });
+    await updateOrganisation({ ctx: serviceContext(t.tenantId, t.admin, NOW), input: { iban: 'EE47 1000 0010 2014 5685' } });
+    const { xml } = await exportEInvoice({ ctx, input: { buildingId: building.id, ...OCTOBER } });
+    expect(await eInvoiceSchemaErrors(xml)).toEqual([]);
+    const parsed = parseEInvoice(xml) as { header: Record<string, string>; invoices: Array<Record<string, any>> };
+    expect(parsed.header.PayeeAccountNumber).toBe('EE471000001020145685');
+    expect(parsed.invoices[0]!.PaymentInfo).toMatchObject({ PayToAccount: 'EE471000001020145685', PayToName: 'Korteriühistu Õuna 5' });
   });
 });

@@ -5,6 +5,8 @@ import { buildEInvoice, type EInvoiceBill } from '@/server/domain/e-invoice/buil
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { apartmentScope, buildingScope, invoiceLineScope, invoiceScope } from '../scopes';
+import { organisationOf } from '../organisation/organisation-view';
+import { payeeOf } from '../organisation/payee';
 
 export type ExportEInvoiceInput = { buildingId: string; periodStart: string; periodEnd: string };
 
@@ -37,7 +39,9 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
     .where(and(buildingScope(ctx), eq(buildings.id, input.buildingId)));
   if (!found) throw new NotFoundError('Building');
   const { building } = found;
-  if (!building.iban?.trim()) throw new ValidationError([{ path: 'buildingId', message: 'the building has no IBAN: set the account residents pay to before exporting e-invoices' }]);
+  const organisation = await organisationOf(ctx.db, ctx.tenantId);
+  const payee = payeeOf(building, organisation);
+  if (!payee.iban) throw new ValidationError([{ path: 'buildingId', message: 'neither the building nor the organisation has an IBAN: set the account residents pay to before exporting e-invoices' }]);
 
   const ofPeriod: SQL = and(
     invoiceScope(ctx),
@@ -113,11 +117,13 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
     date: todayIn(found.timeZone, ctx.now),
     appId: 'PROPERTY-BILLING',
     seller: {
-      name: building.bankRecipient?.trim() || found.tenantName,
-      regNumber: null,
+      name: payee.name,
+      regNumber: organisation.registrationCode,
+      vatNumber: organisation.vatNumber,
+      email: organisation.email,
       address: { line1: building.address, city: building.city, postalCode: building.postalCode, country: building.country },
     },
-    iban: building.iban,
+    iban: payee.iban,
     fineRatePerDay: building.penaltyRatePerDay,
     invoices: bills,
   });

@@ -1,12 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { invoiceReminders, invoices } from '@/db/schema';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { apartments, invoiceReminders, invoices } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
-import { invoiceReminderScope, invoiceScope } from '../scopes';
+import { apartmentScope, invoiceReminderScope, invoiceScope } from '../scopes';
 
 export type InvoiceReminderView = {
   id: string;
+  invoiceId: string;
+  invoiceNumber: string;
   /** The step of the building's schedule: days from the due date (negative: before it). */
   daysFromDue: number;
   openAmount: number;
@@ -22,10 +24,34 @@ export async function listInvoiceReminders({ ctx, input }: { ctx: ServiceContext
   requireRole(ctx, ...MANAGERS);
   const [invoice] = await ctx.db.select({ id: invoices.id }).from(invoices).where(and(invoiceScope(ctx), eq(invoices.id, input.id)));
   if (!invoice) throw new NotFoundError('Invoice');
+  return remindersWhere(ctx, eq(invoiceReminders.invoiceId, input.id));
+}
+
+/** The payment reminders of all of an apartment's invoices, newest first (its account's reminder history). */
+export async function listApartmentReminders({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<InvoiceReminderView[]> {
+  requireRole(ctx, ...MANAGERS);
+  const [apartment] = await ctx.db.select({ id: apartments.id }).from(apartments).where(and(apartmentScope(ctx), eq(apartments.id, input.id)));
+  if (!apartment) throw new NotFoundError('Apartment');
+  return remindersWhere(ctx, eq(invoiceReminders.apartmentId, input.id));
+}
+
+async function remindersWhere(ctx: ServiceContext, where: SQL): Promise<InvoiceReminderView[]> {
   const rows = await ctx.db
-    .select()
+    .select({ r: invoiceReminders, invoiceNumber: invoices.number })
     .from(invoiceReminders)
-    .where(and(invoiceReminderScope(ctx), eq(invoiceReminders.invoiceId, input.id)))
+    .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
+    .where(and(invoiceReminderScope(ctx), where))
     .orderBy(desc(invoiceReminders.createdAt), desc(invoiceReminders.daysFromDue));
-  return rows.map((r) => ({ id: r.id, daysFromDue: r.daysFromDue, openAmount: fromUnits(r.openAmount, 2), recipients: r.recipients, status: r.status, error: r.error, createdAt: r.createdAt, sentAt: r.sentAt }));
+  return rows.map(({ r, invoiceNumber }) => ({
+    id: r.id,
+    invoiceId: r.invoiceId,
+    invoiceNumber,
+    daysFromDue: r.daysFromDue,
+    openAmount: fromUnits(r.openAmount, 2),
+    recipients: r.recipients,
+    status: r.status,
+    error: r.error,
+    createdAt: r.createdAt,
+    sentAt: r.sentAt,
+  }));
 }

@@ -2,11 +2,13 @@ import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { apartments, buildings, tenants } from '@/db/schema';
+import { apartments, buildings } from '@/db/schema';
 import { toUnits } from '@/server/domain/decimal';
 import { epcPayload } from '@/server/domain/epc-qr';
 import { InvoiceDocument } from '@/server/pdf/invoice-document';
 import type { ServiceContext } from '../context';
+import { organisationOf } from '../organisation/organisation-view';
+import { issuerOf, payeeOf } from '../organisation/payee';
 import { apartmentRecipients } from '../residents/apartment-recipients';
 import { getInvoice } from './get-invoice';
 import { apartmentScope } from '../scopes';
@@ -15,19 +17,20 @@ import { apartmentScope } from '../scopes';
 export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
   const invoice = await getInvoice({ ctx, input });
   const [context] = await ctx.db
-    .select({ tenantName: tenants.name, building: buildings, apartmentNumber: apartments.number })
+    .select({ building: buildings, apartmentNumber: apartments.number })
     .from(apartments)
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-    .innerJoin(tenants, eq(tenants.id, apartments.tenantId))
     .where(and(apartmentScope(ctx), eq(apartments.id, invoice.apartmentId)));
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, invoice.apartmentId);
   const b = context!.building;
+  const organisation = await organisationOf(ctx.db, ctx.tenantId);
+  const payee = payeeOf(b, organisation);
   const totalCents = toUnits(invoice.amount, 2) - toUnits(invoice.amountPaid, 2);
   // An EPC (SEPA credit transfer) code carries euros only: other currencies get no code.
   const qrDataUrl =
-    b.iban && totalCents > 0 && invoice.currency === 'EUR'
+    payee.iban && totalCents > 0 && invoice.currency === 'EUR'
       ? await QRCode.toDataURL(
-          epcPayload({ name: b.bankRecipient ?? context!.tenantName, iban: b.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
+          epcPayload({ name: payee.name, iban: payee.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
           { errorCorrectionLevel: 'M', margin: 1, scale: 6 },
         )
       : null;
@@ -37,8 +40,9 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     createElement(InvoiceDocument, {
       formatMoney: (n: number) => money.format(n),
       data: {
-        tenantName: context!.tenantName,
-        building: { name: b.name, address: b.address, city: b.city, iban: b.iban, bankRecipient: b.bankRecipient },
+        issuer: issuerOf(organisation),
+        building: { name: b.name, address: b.address, city: b.city },
+        payee,
         apartmentNumber: context!.apartmentNumber,
         recipients: recipients.map((r) => r.name ?? r.email),
         number: invoice.number,

@@ -13,6 +13,8 @@ import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
 import { openAccountOf } from '../collections/open-account';
+import { organisationOf } from '../organisation/organisation-view';
+import { payeeOf } from '../organisation/payee';
 import { tenantTimeZone } from './invoice-view';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
@@ -151,6 +153,7 @@ async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invo
   const timeZone = await tenantTimeZone(db, ctx.tenantId);
   const account = await openAccountOf(db, { tenantId: ctx.tenantId, apartmentId: invoice.apartmentId, today: todayIn(timeZone, ctx.now), timeZone });
   const building = account?.building;
+  const payee = building ? payeeOf(building, await organisationOf(db, ctx.tenantId)) : null;
   const open = account?.items ?? [];
   const penalty = account?.penalty ?? 0;
   const rate = building?.penaltyRatePerDay ? toUnits(building.penaltyRatePerDay, 4) : 0;
@@ -165,8 +168,8 @@ async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invo
         `${money(invoice.amount - invoice.amountPaid)} of invoice ${invoice.number} (${invoice.periodStart} – ${invoice.periodEnd}) ${before ? 'is due on' : 'was due on'} ${formatDate(invoice.dueDate)}.`,
         ...(open.length > 1 ? [`Open on your account: ${open.map((i) => `${i.number} ${money(i.open)} (due ${formatDate(i.dueDate)})`).join('; ')} — ${money(total)} in all.`] : []),
         ...(penalty > 0 ? [`Penalty interest so far: ${money(penalty)} (${formatRate(rate)}% a day on overdue balances, charged on the next invoice).`] : []),
-        building?.iban
-          ? `Pay to ${building.bankRecipient ?? building.name}, IBAN ${building.iban}, with the reference number ${invoice.referenceNumber}; the attached invoice has a QR code your banking app can scan, or pay now by bank link.`
+        payee?.iban
+          ? `Pay to ${payee.name}, IBAN ${payee.iban}, with the reference number ${invoice.referenceNumber}; the attached invoice has a QR code your banking app can scan, or pay now by bank link.`
           : `Use the reference number ${invoice.referenceNumber}; the attached invoice has the payment details, or pay now by bank link.`,
         'If you have paid already, thank you — please ignore this message.',
       ],

@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { buildings } from '@/db/schema';
+import { CSV_BOM, csvLines } from '@/server/domain/csv';
 import { localDateTimeIn } from '@/server/domain/dates';
 import { unitsToString, toUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
@@ -12,8 +12,6 @@ const HEADER = ['Date', 'Invoice', 'Building', 'Apartment', 'Payer', 'Method', '
 const METHOD = { banklink: 'Bank link', bank_transfer: 'Bank transfer', manual: 'Recorded by hand' } as const;
 const STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
 const PAGE = 1000;
-/** Cells a spreadsheet would run as a formula: = + @ tab CR first, or - unless the whole cell is a plain number. */
-const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**
  * The payments a filter matches as CSV, newest first, a page at a time (the export of a large tenant is
@@ -25,8 +23,8 @@ export async function* exportPayments({ ctx, input }: { ctx: ServiceContext; inp
   requireRole(ctx, ...MANAGERS);
   const timeZone = await tenantTimeZone(ctx.db, ctx.tenantId);
   const buildingNames = new Map((await ctx.db.select({ id: buildings.id, name: buildings.name }).from(buildings).where(buildingScope(ctx))).map((b) => [b.id, b.name]));
-  const csv = (rows: unknown[][]) => `${Papa.unparse(rows, { escapeFormulae: FORMULA, newline: '\r\n' })}\r\n`;
-  yield `\uFEFF${csv([HEADER])}`;
+  const csv = csvLines;
+  yield `${CSV_BOM}${csv([HEADER])}`;
   let cursor: string | undefined;
   do {
     const { items, nextCursor } = await listPayments({ ctx, input: { ...input, limit: PAGE, cursor } });

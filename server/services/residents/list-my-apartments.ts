@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { apartmentResidents, apartments, buildings, tenants } from '@/db/schema';
+import { apartmentResidents, apartments, buildings } from '@/db/schema';
 import type { ServiceContext } from '../context';
+import { organisationOf } from '../organisation/organisation-view';
+import { payeeOf } from '../organisation/payee';
 
 export type MyApartment = {
   /** The caller's link to the apartment (PATCH /residents/{id} sets how they receive its invoices). */
@@ -40,13 +42,16 @@ export async function listMyApartments({ ctx }: { ctx: ServiceContext }): Promis
       readingWindowEndDay: buildings.readingWindowEndDay,
       iban: buildings.iban,
       bankRecipient: buildings.bankRecipient,
-      tenantName: tenants.name,
     })
     .from(apartmentResidents)
     .innerJoin(apartments, eq(apartments.id, apartmentResidents.apartmentId))
     .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-    .innerJoin(tenants, eq(tenants.id, apartmentResidents.tenantId))
     .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.userId, ctx.userId)))
     .orderBy(asc(buildings.name), asc(apartments.number));
-  return rows.map(({ tenantName, ...r }) => ({ ...r, area: Number(r.area), bankRecipient: r.bankRecipient ?? tenantName }));
+  if (!rows.length) return [];
+  const organisation = await organisationOf(ctx.db, ctx.tenantId);
+  return rows.map((r) => {
+    const payee = payeeOf(r, organisation);
+    return { ...r, area: Number(r.area), iban: payee.iban, bankRecipient: payee.name };
+  });
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CircleAlertIcon, HomeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -332,7 +333,9 @@ export function ApartmentsSection({ building }: { building: Building }) {
                     {APARTMENT_FIELDS.map((field) =>
                       field === 'number' ? (
                         <TableHead key={field} scope="row" className="px-4 font-medium text-foreground">
-                          {apartment.number}
+                          <Link href={`/apartments/${apartment.id}`} className="text-primary underline-offset-4 hover:underline">
+                            {apartment.number}
+                          </Link>
                         </TableHead>
                       ) : (
                         <TableCell key={field} className="px-4 text-right tabular-nums">

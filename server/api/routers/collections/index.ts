@@ -102,8 +102,8 @@ export const collectionsRouter = createRouter({
         path: '/payment-demands/{id}/send',
         tags,
         summary: 'Email a payment demand to the apartment\'s residents',
-        description: 'The letter as a PDF attachment, to every resident of the apartment, once. 409 when sent already or not open; 422 when the apartment has no residents.',
-        errorResponses: [404, 409, 422],
+        description: 'The letter as a PDF attachment, to every resident of the apartment, once. 409 when sent already, not open, or the apartment has no residents to email (print the letter then).',
+        errorResponses: [404, 409],
       },
       successStatus: 200,
     })

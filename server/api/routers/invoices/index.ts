@@ -3,7 +3,7 @@ import { invoiceStatusEnum } from '@/db/schema';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
-import { listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
+import { type InvoiceReminderView, listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
 import { listInvoices } from '@/server/services/invoices/list-invoices';
 import { previewInvoices } from '@/server/services/invoices/preview-invoices';
 import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
@@ -16,8 +16,12 @@ import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['invoices'];
 
-const InvoiceReminderOutput = z.object({
+export const reminderOut = (r: InvoiceReminderView) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null });
+
+export const InvoiceReminderOutput = z.object({
   id: z.uuid(),
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
   daysFromDue: z.number().int().meta({ description: 'The schedule step: days from the due date, negative before it.' }),
   openAmount: z.number().meta({ description: 'The open balance the reminder was about.' }),
   recipients: z.array(z.string()),
@@ -131,7 +135,7 @@ export const invoicesRouter = createRouter({
     })
     .input(z.object({ id: z.uuid() }))
     .output(z.object({ data: z.array(InvoiceReminderOutput) }))
-    .query(async ({ ctx, input }) => ({ data: (await listInvoiceReminders({ ctx: ctx.svc, input })).map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })) })),
+    .query(async ({ ctx, input }) => ({ data: (await listInvoiceReminders({ ctx: ctx.svc, input })).map(reminderOut) })),
 
   generate: managerProcedure
     .meta({

@@ -1,0 +1,75 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { TEAM_ROLES, type TeamRole } from './team-roles';
+
+const FIELDS = ['email', 'role'] as const;
+
+/** An admin invites a person by email to the team, as a manager or an admin. */
+export function InviteMemberForm({ onInvited }: { onInvited: (message: string) => void }) {
+  const trpc = useTRPC();
+  const invite = useMutation(trpc.team.invite.mutationOptions());
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('manager');
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (invite.isPending) return;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return fail({ email: 'Enter an email address such as mari@example.com.' });
+    clear();
+    invite.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: ({ data }) => {
+          setEmail('');
+          onInvited(`An invitation was emailed to ${data.email}. It works once, for 7 days.`);
+        },
+        onError: (error) => {
+          const failure = formFailure(error, 'The invitation could not be sent.', FIELDS);
+          fail(failure.errors, failure.formError);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {!invite.isPending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <FormField label="Email" error={errors.email}>
+          <Input
+            ref={ref('email')}
+            type="email"
+            autoComplete="off"
+            maxLength={320}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              clearError('email');
+            }}
+          />
+        </FormField>
+        <FormField label="Role" error={errors.role}>
+          <OptionsSelect ref={ref('role')} value={role} onChange={(value) => setRole(value as TeamRole)} options={TEAM_ROLES.map((r) => ({ value: r.value, label: r.label }))} />
+        </FormField>
+        <Button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? 'Inviting…' : 'Invite'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2Icon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import { Notice } from '@/components/ui/notice';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { describeError, formFailure } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+
+const FIELDS = [
+  { key: 'name', label: 'Name in the app', hint: 'How the organisation is shown in the app and in mails.', autoComplete: 'organization' },
+  { key: 'legalName', label: 'Legal name', hint: 'As registered, e.g. Korteriühistu Tamme 12; printed on invoices.', autoComplete: 'off' },
+  { key: 'registrationCode', label: 'Registry code', hint: 'Printed on invoices and in e-invoice files.', autoComplete: 'off' },
+  { key: 'vatNumber', label: 'VAT number', hint: 'For example EE101234567; leave empty if not VAT registered.', autoComplete: 'off' },
+  { key: 'address', label: 'Address', hint: 'One line, as printed.', autoComplete: 'street-address' },
+  { key: 'email', label: 'Email', hint: undefined, autoComplete: 'email' },
+  { key: 'phone', label: 'Phone', hint: undefined, autoComplete: 'tel' },
+  { key: 'iban', label: 'Default bank account (IBAN)', hint: 'Used for buildings that have no account of their own.', autoComplete: 'off' },
+] as const;
+type Field = (typeof FIELDS)[number]['key'];
+const KEYS = FIELDS.map((f) => f.key);
+
+/** The organisation's own details, printed on invoices and letters: admins change them, managers see them. */
+export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
+  const trpc = useTRPC();
+  const organisation = useQuery(trpc.organisation.get.queryOptions({}));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Building2Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+          Organisation
+        </CardTitle>
+        <CardDescription>{canEdit ? 'Printed on every invoice, payment demand and e-invoice file.' : 'Printed on every invoice. Only an admin can change these.'}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {organisation.isPending ? (
+          <Skeleton className="h-64 w-full" />
+        ) : organisation.isError ? (
+          <LoadError what="The organisation’s details" reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
+        ) : (
+          <OrganisationForm initial={organisation.data.data} canEdit={canEdit} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null>; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.organisation.update.mutationOptions());
+  const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(KEYS.map((k) => [k, initial[k] ?? ''])) as Record<Field, string>);
+  const [saved, setSaved] = useState(false);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(KEYS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setSaved(false);
+    if (!values.name.trim()) return fail({ name: 'Enter the organisation’s name.' });
+    clear();
+    update.mutate(values, {
+      onSuccess: ({ data }) => {
+        setValues(Object.fromEntries(KEYS.map((k) => [k, data[k] ?? ''])) as Record<Field, string>);
+        setSaved(true);
+        void queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
+      },
+      onError: (error) => {
+        const failure = formFailure(error, 'The details could not be saved.', KEYS);
+        fail(failure.errors, failure.formError);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!update.isPending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      {saved && (
+        <Notice role="status" tone="success">
+          Saved. New invoices and letters carry these details.
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <FormField key={f.key} label={f.label} error={errors[f.key]} description={f.hint}>
+            <Input
+              ref={ref(f.key)}
+              name={f.key}
+              autoComplete={f.autoComplete}
+              type={f.key === 'email' ? 'email' : 'text'}
+              readOnly={!canEdit}
+              maxLength={f.key === 'address' ? 300 : 200}
+              value={values[f.key]}
+              onChange={(event) => {
+                setValues((v) => ({ ...v, [f.key]: event.target.value }));
+                setSaved(false);
+                clearError(f.key);
+              }}
+            />
+          </FormField>
+        ))}
+      </div>
+      {canEdit && (
+        <div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save details'}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

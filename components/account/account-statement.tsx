@@ -1,0 +1,109 @@
+import { DownloadIcon } from 'lucide-react';
+import { StatCards } from '@/components/ui/stat-cards';
+import { ResponsiveList } from '@/components/ui/responsive-list';
+import { formatDate, formatMoney } from '@/lib/format';
+
+export type AccountData = {
+  apartmentId: string;
+  currency: string;
+  balanceDue: number;
+  overdue: number;
+  credit: number;
+  net: number;
+  penaltyAccrued: number;
+  entries: Array<{ date: string; kind: 'invoice' | 'payment' | 'prepayment'; description: string; invoiceId: string | null; paymentId: string | null; charge: number; payment: number; penalty: number; creditUsed: number; balance: number }>;
+};
+
+const LINK = 'inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline';
+
+/** What an apartment owes (the four figures), then its statement with the running balance and the files to download. */
+export function AccountSummary({ account }: { account: AccountData }) {
+  const money = (n: number) => formatMoney(n, account.currency);
+  return (
+    <StatCards
+      id={`account-${account.apartmentId}-figures`}
+      heading="What the apartment owes"
+      pending={false}
+      loaded
+      className="sm:grid-cols-4"
+      stats={[
+        { term: 'Open', value: money(account.balanceDue), hint: 'On sent invoices' },
+        { term: 'Overdue', value: money(account.overdue), hint: 'Past the due date' },
+        { term: 'Credit', value: money(account.credit), hint: 'Pays the next invoices' },
+        {
+          term: 'Balance',
+          value: money(account.net),
+          hint: account.penaltyAccrued ? `Open less credit; ${money(account.penaltyAccrued)} penalty interest accrued, on the next invoice` : 'Open less credit',
+        },
+      ]}
+    />
+  );
+}
+
+export function AccountStatement({ account, invoiceHref }: { account: AccountData; invoiceHref: (invoiceId: string) => string }) {
+  const money = (n: number) => formatMoney(n, account.currency);
+  const items = account.entries.map((e, i) => ({ ...e, id: `${i}` })).reverse();
+  const detail = (e: (typeof items)[number]) =>
+    [e.penalty ? `incl. ${money(e.penalty)} penalty interest` : '', e.creditUsed ? `${money(e.creditUsed)} paid from credit` : ''].filter(Boolean).join('; ');
+  const description = (e: (typeof items)[number]) => (
+    <span className="grid gap-0.5">
+      {e.invoiceId && e.kind === 'invoice' ? (
+        <a href={invoiceHref(e.invoiceId)} className="font-medium text-primary underline-offset-4 hover:underline">
+          {e.description}
+        </a>
+      ) : (
+        <span>{e.description}</span>
+      )}
+      {detail(e) && <span className="text-xs text-muted-foreground">{detail(e)}</span>}
+    </span>
+  );
+  const headingId = `statement-${account.apartmentId}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Statement
+        </h2>
+        <span className="flex flex-wrap gap-4 text-sm">
+          <a className={LINK} href={`/api/apartments/${account.apartmentId}/statement?format=pdf`} download>
+            <DownloadIcon className="size-4" aria-hidden="true" />
+            PDF
+          </a>
+          <a className={LINK} href={`/api/apartments/${account.apartmentId}/statement?format=csv`} download>
+            <DownloadIcon className="size-4" aria-hidden="true" />
+            CSV
+          </a>
+        </span>
+      </div>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No invoices or payments yet.</p>
+      ) : (
+        <ResponsiveList
+          items={items}
+          from="md"
+          labelledBy={headingId}
+          caption="Newest first; the balance is what is owed after each line, less credit."
+          columns={[
+            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+            { header: 'Description', cellClassName: 'min-w-48 break-words', cell: description },
+            { header: 'Charged', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.charge ? money(e.charge) : '') },
+            { header: 'Paid', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.payment ? money(e.payment) : '') },
+            { header: 'Balance', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums font-medium', cell: (e) => money(e.balance) },
+          ]}
+          cardClassName="grid gap-1 p-4 text-sm"
+          card={(e) => (
+            <>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                {description(e)}
+                <span className="tabular-nums font-medium">{e.charge ? `+${money(e.charge)}` : `−${money(e.payment)}`}</span>
+              </div>
+              <p className="text-muted-foreground">
+                {formatDate(e.date)} · balance {money(e.balance)}
+              </p>
+            </>
+          )}
+        />
+      )}
+    </section>
+  );
+}

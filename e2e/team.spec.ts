@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { expectNoHorizontalScroll, signIn } from './helpers';
+
+// The admin's part of Settings: the organisation's details as invoices print them, and the team.
+test('an admin sees the organisation’s details and invites a manager, who shows as waiting until the invitation is cancelled', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Organisation' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Team' })).toBeVisible();
+  await expect(page.getByLabel('Legal name')).toHaveValue('Demo Properties OÜ');
+  await expect(page.getByLabel('Registry code')).toHaveValue('12345678');
+
+  const email = `e2e-${test.info().project.name}-${Date.now()}@example.test`;
+  const invite = page.getByRole('region', { name: 'Invite someone' });
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `An invitation was emailed to ${email}` })).toBeVisible();
+  const waiting = page.getByRole('listitem').filter({ hasText: email });
+  await expect(waiting).toContainText('Manager');
+  await expectNoHorizontalScroll(page);
+
+  await waiting.getByRole('button', { name: 'Cancel…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel invitation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `The invitation to ${email} was cancelled.` })).toBeVisible();
+  await expect(waiting).toBeHidden();
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { getOrganisation } from '@/server/services/organisation/get-organisation';
+import { updateOrganisation } from '@/server/services/organisation/update-organisation';
+import { one } from '../../envelope';
+import { adminProcedure, createRouter, managerProcedure } from '../../trpc';
+
+const tags = ['organisation'];
+const Optional = (max: number, description: string) => z.string().max(max).nullable().meta({ description });
+
+export const OrganisationOutput = z.object({
+  id: z.uuid(),
+  name: z.string().meta({ description: 'The name shown in the app and mails.' }),
+  legalName: z.string().nullable().meta({ description: 'As registered, e.g. "Korteriühistu Tamme 12"; printed on invoices (else `name`).' }),
+  registrationCode: z.string().nullable().meta({ description: 'The business registry code, e.g. 80123456; printed on invoices and in the e-invoice file.' }),
+  vatNumber: z.string().nullable().meta({ description: 'The VAT number, e.g. EE101234567; printed on invoices that charge VAT.' }),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  iban: z.string().nullable().meta({ description: 'The default account for payments, used where a building has no IBAN of its own.' }),
+  timeZone: z.string().meta({ description: 'Dates, due dates and the hour reminders go out follow it.' }),
+});
+
+const UpdateInput = z.object({
+  name: z.string().max(200).optional(),
+  legalName: Optional(200, 'Blank or null clears it.').optional(),
+  registrationCode: Optional(20, '6 to 12 digits.').optional(),
+  vatNumber: Optional(20, 'A country code and 2 to 13 letters or digits.').optional(),
+  address: Optional(300, 'One line, as printed.').optional(),
+  email: z.email().max(320).nullable().or(z.literal('')).optional(),
+  phone: Optional(40, 'As printed.').optional(),
+  iban: Optional(42, 'Checked by its checksum; spaces allowed.').optional(),
+  timeZone: z.string().max(64).optional(),
+});
+
+export const organisationRouter = createRouter({
+  get: managerProcedure
+    .meta({ openapi: { method: 'GET', path: '/organisation', tags, summary: 'The organisation\'s details', description: 'Managers and admins.' } })
+    .input(z.object({}))
+    .output(one(OrganisationOutput))
+    .query(async ({ ctx }) => ({ data: await getOrganisation({ ctx: ctx.svc }) })),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/organisation',
+        tags,
+        summary: 'Change the organisation\'s details',
+        description: 'Admins only. The legal name, registry code, VAT number, address and contacts are printed on invoices; an IBAN checksum, a code or VAT number of the wrong shape, or an unknown time zone is 422. Audited.',
+        errorResponses: [422],
+      },
+    })
+    .input(UpdateInput)
+    .output(one(OrganisationOutput))
+    .mutation(async ({ ctx, input }) => ({ data: await updateOrganisation({ ctx: ctx.svc, input }) })),
+});

@@ -1,0 +1,70 @@
+import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { PDF_FONT } from './fonts';
+
+/** Amounts in currency units; dates formatted for the reader. */
+export type AccountStatementPdfData = {
+  issuer: { name: string; lines: string[] };
+  title: string;
+  date: string;
+  summary: Array<[string, string]>;
+  entries: Array<{ date: string; description: string; charge: number | null; payment: number | null; balance: number }>;
+};
+
+const s = StyleSheet.create({
+  page: { fontFamily: PDF_FONT, fontSize: 9, padding: 40, color: '#111' },
+  row: { flexDirection: 'row' },
+  between: { flexDirection: 'row', justifyContent: 'space-between' },
+  h1: { fontSize: 16, fontWeight: 'bold', marginTop: 18, marginBottom: 4 },
+  muted: { color: '#555' },
+  block: { marginTop: 14 },
+  th: { fontWeight: 'bold', borderBottomWidth: 1, borderColor: '#999', paddingBottom: 3 },
+  td: { paddingVertical: 3, borderBottomWidth: 0.5, borderColor: '#ddd' },
+});
+
+const cols = { date: '14%', description: '44%', charge: '14%', payment: '14%', balance: '14%' };
+
+/** An apartment's account statement: what it owes now, then every invoice and payment with the running balance. */
+export function AccountStatementDocument({ data, formatMoney }: { data: AccountStatementPdfData; formatMoney: (n: number) => string }) {
+  const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
+  return (
+    <Document title={data.title} author={data.issuer.name}>
+      <Page size="A4" style={s.page}>
+        <Text style={{ fontWeight: 'bold' }}>{data.issuer.name}</Text>
+        {data.issuer.lines.map((line) => (
+          <Text key={line} style={s.muted}>
+            {line}
+          </Text>
+        ))}
+        <Text style={s.h1}>{data.title}</Text>
+        <Text style={s.muted}>As of {data.date}</Text>
+        <View style={s.block}>
+          {data.summary.map(([term, value]) => (
+            <View key={term} style={[s.between, { width: '55%' }]}>
+              <Text>{term}</Text>
+              <Text>{value}</Text>
+            </View>
+          ))}
+        </View>
+        <View style={s.block}>
+          <View style={[s.row, s.th]} fixed>
+            <Text style={cell(cols.date, 'left')}>Date</Text>
+            <Text style={cell(cols.description, 'left')}>Description</Text>
+            <Text style={cell(cols.charge)}>Charged</Text>
+            <Text style={cell(cols.payment)}>Paid</Text>
+            <Text style={cell(cols.balance)}>Balance</Text>
+          </View>
+          {data.entries.map((e, i) => (
+            <View key={i} style={[s.row, s.td]} wrap={false}>
+              <Text style={cell(cols.date, 'left')}>{e.date}</Text>
+              <Text style={cell(cols.description, 'left')}>{e.description}</Text>
+              <Text style={cell(cols.charge)}>{e.charge === null ? '' : formatMoney(e.charge)}</Text>
+              <Text style={cell(cols.payment)}>{e.payment === null ? '' : formatMoney(e.payment)}</Text>
+              <Text style={cell(cols.balance)}>{formatMoney(e.balance)}</Text>
+            </View>
+          ))}
+        </View>
+        <Text style={[s.block, s.muted]}>A negative balance is credit: it pays the next invoices.</Text>
+      </Page>
+    </Document>
+  );
+}

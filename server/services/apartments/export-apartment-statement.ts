@@ -1,0 +1,57 @@
+import { createElement } from 'react';
+import { renderToBuffer } from '@react-pdf/renderer';
+import { formatDate, formatMoney } from '@/lib/format';
+import { CSV_BOM, csvLines } from '@/server/domain/csv';
+import { fromUnits, unitsToString } from '@/server/domain/decimal';
+import { AccountStatementDocument } from '@/server/pdf/account-statement-document';
+import type { ServiceContext } from '../context';
+import { organisationOf } from '../organisation/organisation-view';
+import { issuerOf } from '../organisation/payee';
+import { type AccountEntry, type ApartmentAccount, getApartmentAccount } from './get-apartment-account';
+
+const KIND = { invoice: 'Invoice', payment: 'Payment', prepayment: 'Prepayment' } as const;
+
+/**
+ * The apartment's account statement as a file: `csv` (UTF-8 with a BOM, amounts with a decimal point, formula-safe
+ * cells) or `pdf` (A4). Whoever may read the account may download it.
+ */
+export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceContext; input: { id: string; format: 'csv' | 'pdf' } }): Promise<{ filename: string; contentType: string; body: Uint8Array }> {
+  const account = await getApartmentAccount({ ctx, input });
+  const name = `statement-${account.buildingName}-${account.apartmentNumber}-${account.today}`.replace(/[^\w.-]+/g, '-');
+  if (input.format === 'csv') {
+    const money = (cents: number) => unitsToString(cents, 2);
+    const rows = account.entries.map((e: AccountEntry) => [e.date, KIND[e.kind], e.description, e.charge ? money(e.charge) : '', e.payment ? money(e.payment) : '', money(e.balance), account.currency]);
+    const text = CSV_BOM + csvLines([['Date', 'Kind', 'Description', 'Charged', 'Paid', 'Balance', 'Currency'], ...rows]);
+    return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: new TextEncoder().encode(text) };
+  }
+  const pdf = await renderToBuffer(
+    createElement(AccountStatementDocument, {
+      formatMoney: (n: number) => formatMoney(n, account.currency),
+      data: {
+        issuer: issuerOf(await organisationOf(ctx.db, ctx.tenantId)),
+        title: `Account statement: ${account.buildingName}, apartment ${account.apartmentNumber}`,
+        date: formatDate(account.today),
+        summary: summaryLines(account),
+        entries: account.entries.map((e) => ({
+          date: formatDate(e.date),
+          description: e.description + (e.penalty ? ` (penalty interest ${formatMoney(fromUnits(e.penalty, 2), account.currency)})` : '') + (e.creditUsed ? ` (${formatMoney(fromUnits(e.creditUsed, 2), account.currency)} paid from credit)` : ''),
+          charge: e.charge ? fromUnits(e.charge, 2) : null,
+          payment: e.payment ? fromUnits(e.payment, 2) : null,
+          balance: fromUnits(e.balance, 2),
+        })),
+      },
+    }) as Parameters<typeof renderToBuffer>[0],
+  );
+  return { filename: `${name}.pdf`, contentType: 'application/pdf', body: new Uint8Array(pdf) };
+}
+
+function summaryLines(account: ApartmentAccount): Array<[string, string]> {
+  const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency);
+  return [
+    ['Open invoices', money(account.balanceDue)],
+    ['of which overdue', money(account.overdue)],
+    ['Credit', money(account.credit)],
+    ['Balance (open less credit)', money(account.net)],
+    ...(account.penaltyAccrued ? ([['Penalty interest accrued, charged on the next invoice', money(account.penaltyAccrued)]] as Array<[string, string]>) : []),
+  ];
+}

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
+import { getDb } from '@/db/client';
+import { apartments, auditLog, buildings, chargeRules } from '@/db/schema';
+import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
+import { pdfText } from '@/test/pdf-text';
+import { restClient } from '@/test/rest-client';
+import { generateInvoices } from '../invoices/generate-invoices';
+import { updateInvoice } from '../invoices/update-invoice';
+
+describe('organisation settings', () => {
+  it('managers read them, admins change them, checked and normalised, every problem in one 422, audited; other tenants are untouched', async () => {
+    const t = await makeTenant('Ühistute haldus');
+    const other = await makeTenant();
+    const admin = restClient(await bearerFor(t.tenantId, t.admin));
+    const manager = restClient(await bearerFor(t.tenantId, t.manager));
+
+    const initial = await manager('GET', '/organisation');
+    expect(initial.status).toBe(200);
+    expect(initial.body.data).toMatchObject({ id: t.tenantId, legalName: null, registrationCode: null, vatNumber: null, iban: null, timeZone: 'Europe/Tallinn' });
+    expect((await restClient(await bearerFor(t.tenantId, t.resident))('GET', '/organisation')).status).toBe(403);
+    expect((await manager('PATCH', '/organisation', { legalName: 'X' })).status).toBe(403);
+
+    const bad = await admin('PATCH', '/organisation', { name: ' ', registrationCode: '12-34', vatNumber: '101234567', iban: 'EE382200221020145686', timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((d: { path: string }) => d.path).sort()).toEqual(['iban', 'name', 'registrationCode', 'timeZone', 'vatNumber']);
+
+    const changed = await admin('PATCH', '/organisation', {
+      legalName: '  Korteriühistu   Tamme 12 ',
+      registrationCode: '8012 3456',
+      vatNumber: 'ee101234567',
+      address: 'Tamme tn 12, 50403 Tartu',
+      email: 'juhatus@tamme12.ee',
+      phone: '+372 5555 1234',
+      iban: 'ee38 2200 2210 2014 5685',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ legalName: 'Korteriühistu Tamme 12', registrationCode: '80123456', vatNumber: 'EE101234567', iban: 'EE382200221020145685', email: 'juhatus@tamme12.ee' });
+    const cleared = await admin('PATCH', '/organisation', { phone: '', email: '' });
+    expect(cleared.body.data).toMatchObject({ phone: null, email: null, legalName: 'Korteriühistu Tamme 12' });
+    const audit = await getDb().select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.action, 'organisation.update')));
+    expect(audit).toHaveLength(2);
+    expect((await restClient(await bearerFor(other.tenantId, other.manager))('GET', '/organisation')).body.data).toMatchObject({ id: other.tenantId, legalName: null });
+  });
+
+  it('invoices print the issuer\'s legal name, registry code and VAT number, and are paid to its account when the building has none', async () => {
+    const t = await makeTenant();
+    const ctx = serviceContext(t.tenantId, t.manager);
+    await restClient(await bearerFor(t.tenantId, t.admin))('PATCH', '/organisation', { legalName: 'Korteriühistu Kase 3', registrationCode: '80765432', vatNumber: 'EE102345678', iban: 'EE471000001020145685' });
+    const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Kase 3', address: 'Kase tn 3', city: 'Tallinn' }).returning();
+    await getDb().insert(apartments).values({ tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' });
+    await getDb().insert(chargeRules).values({ tenantId: t.tenantId, buildingId: b!.id, position: 0, name: 'Prügivedu', basis: 'apartment', unitPrice: '10.0000', vatRate: '22' });
+    const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-01' } });
+    await updateInvoice({ ctx, input: { id: invoiceIds[0]!, status: 'sent' } });
+    const res = await pdfRoute(new Request(`http://localhost/api/invoices/${invoiceIds[0]}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, t.manager) } }), {
+      params: Promise.resolve({ id: invoiceIds[0]! }),
+    });
+    const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Korteriühistu Kase 3');
+    expect(text).toContain('Reg. code 80765432 · VAT no. EE102345678');
+    expect(text).toMatch(/Pay to Korteriühistu Kase 3 IBAN EE471000001020145685/);
+  });
+});

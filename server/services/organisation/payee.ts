@@ -1,0 +1,19 @@
+import type { OrganisationView } from './organisation-view';
+
+export type Payee = { iban: string | null; name: string };
+
+/** Whom residents pay and where: the building's own account and recipient, else the organisation's. */
+export function payeeOf(building: { iban: string | null; bankRecipient: string | null }, organisation: Pick<OrganisationView, 'iban' | 'legalName' | 'name'>): Payee {
+  return { iban: building.iban?.trim() || organisation.iban || null, name: building.bankRecipient?.trim() || organisation.legalName || organisation.name };
+}
+
+/** The issuer as invoices and letters print it: the legal name, then registry code and VAT number, address, contacts. */
+export function issuerOf(organisation: OrganisationView): { name: string; lines: string[] } {
+  return { name: organisation.legalName ?? organisation.name, lines: issuerLines(organisation) };
+}
+
+function issuerLines(organisation: OrganisationView): string[] {
+  const codes = [organisation.registrationCode && `Reg. code ${organisation.registrationCode}`, organisation.vatNumber && `VAT no. ${organisation.vatNumber}`].filter(Boolean).join(' · ');
+  const contacts = [organisation.email, organisation.phone].filter(Boolean).join(' · ');
+  return [codes, organisation.address ?? '', contacts].filter((l) => l !== '');
+}
