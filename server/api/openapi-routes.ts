@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BankEntryOutput } from './routers/bank-statements';
+import { InvoiceListQuery } from './routers/invoices';
 import { EInvoiceExportQuery } from './routers/invoices/e-invoice-export';
 import { PaymentFilterQuery, PaymentOutput } from './routers/payments';
 
@@ -369,13 +370,18 @@ const vkFieldsSchema = {
 const returnUrlQuery = { name: 'returnUrl', in: 'query', required: false, description: 'Set by us in VK_RETURN when the payment was started with one: where the browser goes afterwards.', schema: { type: 'string' } };
 
 /** GET /payments's filters as query parameters (export takes the same). */
-const paymentFilterParameters = Object.entries((jsonSchemaOf(PaymentFilterQuery) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
-  name,
-  in: 'query',
-  required: false,
-  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-  schema,
-}));
+/** A query schema's fields as OpenAPI query parameters. */
+function queryParameters(query: z.ZodType, required: boolean) {
+  return Object.entries((jsonSchemaOf(query) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required,
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    schema,
+  }));
+}
+
+const paymentFilterParameters = queryParameters(PaymentFilterQuery, false);
 
 handlerRoutes.push({
   method: 'get',
@@ -401,14 +407,31 @@ handlerRoutes.push({
   },
 });
 
+handlerRoutes.push({
+  method: 'get',
+  path: '/invoices/export',
+  operation: {
+    operationId: 'invoices-export',
+    tags: ['invoices'],
+    summary: 'Export invoices as CSV',
+    description:
+      'The invoices GET /invoices lists, with the same filters and `sort`, as a CSV download (UTF-8 with a byte-order mark, comma-separated, CRLF): ' +
+      '`Number`, `Status`, `Building`, `Apartment`, `Period start`, `Period end`, `Issue date`, `Due date`, `Amount`, `Paid`, `Open` (decimal point), `Currency`, ' +
+      '`Reference number`, `Overdue` (yes/no). A text cell beginning with = + - @, a tab or a carriage return is prefixed with \' so a spreadsheet shows it as text. Managers and admins.',
+    parameters: queryParameters(InvoiceListQuery, false),
+    responses: {
+      200: {
+        description: 'The CSV, as an attachment named invoices-<date>.csv',
+        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="invoices-2026-11-26.csv"' } },
+        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFNumber,Status,Building,Apartment,Period start,Period end,Issue date,Due date,Amount,Paid,Open,Currency,Reference number,Overdue\r\n' } },
+      },
+      ...exportErrors,
+    },
+  },
+});
+
 /** GET /invoices/export/e-invoice's query, all required. */
-const eInvoiceParameters = Object.entries((jsonSchemaOf(EInvoiceExportQuery) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
-  name,
-  in: 'query',
-  required: true,
-  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-  schema,
-}));
+const eInvoiceParameters = queryParameters(EInvoiceExportQuery, true);
 
 handlerRoutes.push({
   method: 'get',

@@ -21,6 +21,8 @@ export type ApartmentFacts = {
   residentsCount: number;
   /** Absent for a type means no consumption could be established (a missing reading). */
   consumption: Partial<Record<MeterType, number>>;
+  /** The readings billed from and to per type, shown on the meter line after the rule's name. */
+  readings?: Partial<Record<MeterType, string>>;
 };
 
 /** One invoice line; quantity is a decimal string as printed, amounts are cents. */
@@ -130,7 +132,9 @@ export function computeCharges(rules: RuleUnits[], apartments: ApartmentFacts[])
       }
       // quantity (10^-scale) × unitPrice (10^-4) -> cents (10^-2)
       const net = Number(divRoundHalfAwayFromZero(BigInt(quantity) * BigInt(rule.unitPrice), 10n ** BigInt(scale + 2)));
-      out.get(a.id)!.push(line(rule, scaled(quantity, scale), unit, rule.unitPrice, net, missing));
+      const made = line(rule, scaled(quantity, scale), unit, rule.unitPrice, net, missing);
+      const readings = rule.basis === 'meter' ? a.readings?.[rule.meterType!] : undefined;
+      out.get(a.id)!.push(readings ? { ...made, description: `${rule.name}: ${readings}` } : made);
     }
   }
   return out;

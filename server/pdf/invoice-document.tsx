@@ -1,4 +1,5 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { PDF_FONT } from './fonts';
 
 export type InvoicePdfData = {
@@ -21,6 +22,8 @@ export type InvoicePdfData = {
   total: number;
   /** A PNG data URL of the EPC payment QR code; absent without an IBAN. */
   qrDataUrl: string | null;
+  /** The apartment's account around this invoice (amounts; a negative balance is credit). */
+  account: { previousBalance: number; paymentsSince: number; balanceAfter: number };
 };
 
 const s = StyleSheet.create({
@@ -88,7 +91,7 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
             <Text style={cell(cols.description, 'left')}>Description</Text>
             <Text style={cell(cols.quantity)}>Quantity</Text>
             <Text style={cell(cols.unitPrice)}>Unit price</Text>
-            <Text style={cell(cols.vat)}>VAT %</Text>
+            <Text style={cell(cols.vat)}>VAT</Text>
             <Text style={cell(cols.net)}>Net</Text>
             <Text style={cell(cols.vatAmount)}>VAT</Text>
             <Text style={cell(cols.amount)}>Amount</Text>
@@ -97,16 +100,31 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
             <View key={i} style={[s.row, s.td]} wrap={false}>
               <Text style={cell(cols.description, 'left')}>{l.description}</Text>
               <Text style={cell(cols.quantity)}>
-                {l.quantity} {l.unit}
+                {formatQuantity(l.quantity, l.unit)}
               </Text>
-              <Text style={cell(cols.unitPrice)}>{l.unitPrice.toFixed(4)}</Text>
-              <Text style={cell(cols.vat)}>{l.vatRate}</Text>
+              <Text style={cell(cols.unitPrice)}>{formatUnitPrice(l.unitPrice)}</Text>
+              <Text style={cell(cols.vat)}>{formatPercent(l.vatRate)}</Text>
               <Text style={cell(cols.net)}>{formatMoney(l.netAmount)}</Text>
               <Text style={cell(cols.vatAmount)}>{formatMoney(l.vatAmount)}</Text>
               <Text style={cell(cols.amount)}>{formatMoney(l.amount)}</Text>
             </View>
           ))}
-          <View style={[s.row, { marginTop: 8, justifyContent: 'flex-end' }]}>
+          <View style={[s.between, { marginTop: 8 }]}>
+            <View style={{ width: '45%' }}>
+              <Text style={s.label}>Your account</Text>
+              <View style={s.between}>
+                <Text>Balance after the previous invoice</Text>
+                <Text>{formatMoney(data.account.previousBalance)}</Text>
+              </View>
+              <View style={s.between}>
+                <Text>Payments received since</Text>
+                <Text>{formatMoney(data.account.paymentsSince)}</Text>
+              </View>
+              <View style={s.between}>
+                <Text>Balance with this invoice</Text>
+                <Text>{formatMoney(data.account.balanceAfter)}</Text>
+              </View>
+            </View>
             <View style={{ width: '40%' }}>
               <View style={s.between}>
                 <Text>Net total</Text>

@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listPaymentDemands } from '@/server/services/collections/list-payment-demands';
+import { summarizeBuildings } from '@/server/services/dashboard/summarize-buildings';
 import { summarizeToDo } from '@/server/services/dashboard/summarize-to-do';
 import { type Db, migrationsFolder } from '@/db/client';
 import * as schema from '@/db/schema';
@@ -82,6 +83,15 @@ describe('demo seed', () => {
     expect(result.entries).toBe(again.entries - 1);
   });
 
+  it('leaves readings to review (one with a photo) and maintenance requests in every state', async () => {
+    const [tenant] = await db.select().from(schema.tenants);
+    const waiting = await db.select().from(schema.meterReadings).where(and(eq(schema.meterReadings.tenantId, tenant!.id), eq(schema.meterReadings.status, 'submitted')));
+    expect(waiting).toHaveLength(2);
+    expect(waiting.filter((r) => r.photoId)).toHaveLength(1);
+    const requests = await db.select().from(schema.maintenanceRequests).where(eq(schema.maintenanceRequests.tenantId, tenant!.id));
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(['open', 'in_progress', 'resolved', 'closed']));
+  });
+
   it('puts the most overdue apartment in collection, with the to-do counting it', async () => {
     const [tenant] = await db.select().from(schema.tenants);
     const ctx = { tenantId: tenant!.id, userId: null, role: 'admin' as const, now: new Date(), requestId: 'seed-test', db };
@@ -90,8 +100,18 @@ describe('demo seed', () => {
     expect(items[0]!.items.some((i) => i.daysOverdue > 0)).toBe(true);
     expect(items[0]!.totalAmount).toBeGreaterThan(0);
     const toDo = await summarizeToDo({ ctx });
-    expect(toDo).toMatchObject({ apartmentsInCollection: 1, unmatchedBankEntries: 3 });
+    expect(toDo).toMatchObject({ apartmentsInCollection: 1, unmatchedBankEntries: 3, readingsToReview: 2, openMaintenanceRequests: 2 });
     expect(toDo.draftInvoices).toBeGreaterThan(0);
     expect(toDo.overdueInvoices).toBeGreaterThan(0);
+
+    // Per building: what its issued invoices add up to.
+    const perBuilding = await summarizeBuildings({ ctx });
+    expect(perBuilding.map((b) => b.name)).toEqual(['Tamme 12', 'Vahtra 3']);
+    for (const b of perBuilding) {
+      const issued = (await db.select().from(schema.invoices).where(eq(schema.invoices.buildingId, b.buildingId))).filter((i) => i.status === 'sent' || i.status === 'paid');
+      expect(b.billed).toBe(issued.reduce((s, i) => s + i.amount, 0));
+      expect(b.paid).toBe(issued.reduce((s, i) => s + i.amountPaid, 0));
+    }
+    expect(perBuilding.some((b) => b.overdue > 0)).toBe(true);
   });
 });

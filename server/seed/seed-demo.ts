@@ -12,6 +12,7 @@ import { createPaymentDemand } from '@/server/services/collections/create-paymen
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { createTenant } from '@/server/services/tenants/create-tenant';
+import { seedDemoActivity } from './seed-demo-activity';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -162,6 +163,7 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
     .orderBy(asc(invoices.dueDate), asc(invoices.number))
     .limit(1);
   if (longestOverdue) await createPaymentDemand({ ctx, input: { apartmentId: longestOverdue.apartmentId } });
+  await seedDemoActivity({ db, tenantId, now });
 
   return [
     { role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD },

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { serverApi } from '@/server/api/server-caller';
 import { formatMoney } from '../buildings/format';
+import { BuildingsTable } from './buildings-table';
 import { MonthlyChart } from './monthly-chart';
 import { ToDoList } from './to-do-list';
 
@@ -14,7 +15,7 @@ const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numer
 
 export default async function DashboardPage() {
   const api = await serverApi();
-  const [{ data }, { data: toDo }] = await Promise.all([api.invoices.monthlySummary({}), api.dashboard.toDo({})]);
+  const [{ data }, { data: toDo }, { data: perBuilding }] = await Promise.all([api.invoices.monthlySummary({}), api.dashboard.toDo({}), api.dashboard.buildings({})]);
   const { months, currency } = data;
   const anything = months.some((m) => m.count > 0);
   const current = months.at(-1)!;
@@ -54,6 +55,8 @@ export default async function DashboardPage() {
               </div>
             ))}
           </dl>
+
+          {perBuilding.length > 0 && <BuildingsTable rows={perBuilding} />}
 
           <section aria-labelledby="billing-chart-heading" className="grid min-w-0 gap-4 rounded-lg border bg-card p-4 sm:p-6">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -6,13 +6,16 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useTRPC } from '@/lib/trpc/react';
+import { searchOf } from '@/lib/url-state';
+import { type Sort, SORTS } from './sorts';
 import { compareApartmentNumbers } from '../buildings/format';
 import { LIST_LIMIT, type Building } from '../residents/apartment-directory';
 import { STATUS_LABELS } from './format';
 import type { InvoiceStatus } from './types';
 
-export type Filters = { buildingId: string; apartmentId: string; status: InvoiceStatus | ''; overdue: boolean; from: string; to: string };
-export const NO_FILTERS: Filters = { buildingId: '', apartmentId: '', status: '', overdue: false, from: '', to: '' };
+
+export type Filters = { buildingId: string; apartmentId: string; status: InvoiceStatus | ''; overdue: boolean; from: string; to: string; sort: Sort };
+export const NO_FILTERS: Filters = { buildingId: '', apartmentId: '', status: '', overdue: false, from: '', to: '', sort: '-number' };
 const ALL = 'all';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,6 +30,11 @@ export function filterQuery(filters: Filters) {
     from: DATE.test(filters.from) ? filters.from : undefined,
     to: DATE.test(filters.to) ? filters.to : undefined,
   };
+}
+
+/** The list's query string: the filters and a sort other than the default (the page, the address and the CSV export read it). */
+export function listSearch(filters: Filters): string {
+  return searchOf({ ...filterQuery(filters), sort: filters.sort === NO_FILTERS.sort ? undefined : filters.sort });
 }
 
 export function FiltersBar({ filters, onChange, buildings }: { filters: Filters; onChange: (filters: Filters) => void; buildings: Building[] }) {
@@ -72,6 +80,9 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
       <FormField label="Period to">
         <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
       </FormField>
+      <FormField label="Sort by">
+        <FilterSelect value={filters.sort} onChange={(value) => set({ sort: value as Sort })} options={[...SORTS]} />
+      </FormField>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-1">
         <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap has-focus-visible:outline-2 has-focus-visible:outline-ring">
           <input
@@ -83,7 +94,7 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
           Overdue only
         </label>
         {any && (
-          <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
+          <Button variant="ghost" size="sm" onClick={() => onChange({ ...NO_FILTERS, sort: filters.sort })}>
             Clear filters
           </Button>
         )}

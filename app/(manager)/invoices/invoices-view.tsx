@@ -13,9 +13,10 @@ import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { useQueryInUrl } from '@/lib/url-state';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
 import { ExportEInvoiceDialog } from './export-e-invoice-dialog';
-import { filterQuery, FiltersBar, NO_FILTERS, type Filters } from './filters-bar';
+import { filterQuery, FiltersBar, listSearch, NO_FILTERS, type Filters } from './filters-bar';
 import { formatDay, formatMoney, formatPeriod, plural } from './format';
 import { GenerateDialog } from './generate-dialog';
 import { SendDialog, type SendOutcome } from './send-dialog';
@@ -32,13 +33,15 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, ...initial });
   const query = filterQuery(filters);
+  const search = listSearch(filters);
+  useQueryInUrl('/invoices', search);
 
   const buildingsQuery = useBuildings();
   const buildings: Building[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
 
   const list = useInfiniteQuery(
     trpc.invoices.list.infiniteQueryOptions(
-      { ...query, limit: PAGE_SIZE },
+      { ...query, sort: filters.sort, limit: PAGE_SIZE },
       { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
     ),
   );
@@ -257,9 +260,14 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         )}
 
         <section aria-labelledby="invoices-heading" className="grid min-w-0 gap-3">
-          <h2 id="invoices-heading" className="text-lg font-semibold">
-            {filtered ? 'Matching invoices' : 'All invoices'}
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="invoices-heading" className="text-lg font-semibold">
+              {filtered ? 'Matching invoices' : 'All invoices'}
+            </h2>
+            <a href={`/api/invoices/export${search ? `?${search}` : ''}`} download className={LINK}>
+              Export CSV
+            </a>
+          </div>
           {body}
         </section>
       </div>

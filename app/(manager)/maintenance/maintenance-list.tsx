@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { WrenchIcon } from 'lucide-react';
+import { PlusIcon, WrenchIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +17,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
 import { formatDateTime } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { NewRequestDialog } from './new-request-dialog';
 import { NEXT, STATUS, STATUSES, type RequestStatus } from './status';
 
 const PAGE_SIZE = 20;
@@ -62,6 +63,7 @@ export function MaintenanceList() {
   const [updating, setUpdating] = useState<{ id: string; to: RequestStatus } | null>(null);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [announcement, setAnnouncement] = useState('');
+  const [filing, setFiling] = useState(false);
   // After a change the clicked button is gone: the focus moves to the request (or the list, if it left the filter).
   const focusAfterRefresh = useRef<string | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -155,7 +157,21 @@ export function MaintenanceList() {
     <>
       <PageHeader
         title="Maintenance"
-        description="Problems residents report in the portal. Move each one along as the work goes on; the resident is told by email."
+        description="Problems residents report in the portal, or you file for them. Move each one along as the work goes on; the residents are told by email."
+        actions={
+          <Button onClick={() => setFiling(true)}>
+            <PlusIcon aria-hidden="true" />
+            New request
+          </Button>
+        }
+      />
+      <NewRequestDialog
+        open={filing}
+        onOpenChange={setFiling}
+        onFiled={(message) => {
+          setAnnouncement(message);
+          void query.refetch();
+        }}
       />
       <div className="grid gap-6">
         <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GET as statementRoute } from '@/app/api/apartments/[id]/statement/route';
+import { GET as invoicePdfRoute } from '@/app/api/invoices/[id]/pdf/route';
 import { getDb } from '@/db/client';
 import { apartmentCredits, apartmentResidents, apartments, buildings, chargeRules, invoices } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
@@ -76,6 +77,11 @@ describe('the apartment account', () => {
     expect(text).toContain('Account statement');
     expect(text).toMatch(/Balance \(open less credit\) 165,00 €/);
     expect((await statementRoute(new Request(`http://localhost/api/apartments/${apartmentId}/statement?format=xls`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: apartmentId }) })).status).toBe(400);
+
+    // The third invoice's PDF shows the account around it: 70.00 after the second, 5.00 paid since, 165.00 with it.
+    const invoicePdf = await invoicePdfRoute(new Request(`http://localhost/api/invoices/${ids[2]}/pdf`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: ids[2]! }) });
+    const invoiceText = (await pdfText(new Uint8Array(await invoicePdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(invoiceText).toMatch(/Balance after the previous invoice 70,00 € Payments received since 5,00 € Balance with this invoice 165,00 €/);
 
     // The resident reads their own apartment, not another; another tenant sees nothing.
     const resident = restClient(await bearerFor(t.tenantId, t.resident));

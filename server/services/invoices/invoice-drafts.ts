@@ -113,7 +113,7 @@ export async function computeInvoiceDrafts(db: DbExecutor, tenantId: string, set
   }));
   const consumption = await periodConsumption(db, tenantId, building.id, { start: setup.periodStart, end: setup.periodEnd, timeZone: setup.timeZone });
   // split_area shares are computed over all apartments of the building, invoiced before or not.
-  const facts: ApartmentFacts[] = apts.map((a) => ({ id: a.id, number: a.number, area: toUnits(a.area, 2), residentsCount: a.residentsCount, consumption: consumption.get(a.id)?.consumption ?? {} }));
+  const facts: ApartmentFacts[] = apts.map((a) => ({ id: a.id, number: a.number, area: toUnits(a.area, 2), residentsCount: a.residentsCount, consumption: consumption.get(a.id)?.consumption ?? {}, readings: consumption.get(a.id)?.readings }));
   const charges = computeCharges(ruleUnits, facts);
   const penalties = await accruedPenalties(db, { tenantId, where: eq(invoices.buildingId, setup.building.id), asOf: setup.penaltyAsOf, ratePerDay: setup.penaltyRate, timeZone: setup.timeZone });
   const credits = await creditBalances(db, tenantId, todo.map((a) => a.id));

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Notice } from '@/components/ui/notice';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
@@ -136,10 +136,10 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
                     {l.description}
                   </TableHead>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {quantityFormat.format(l.quantity)} {l.unit}
+                    {formatQuantity(l.quantity, l.unit)}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{priceFormat.format(l.unitPrice)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{quantityFormat.format(l.vatRate)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUnitPrice(l.unitPrice)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatPercent(l.vatRate)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.netAmount)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.vatAmount)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.amount)}</TableCell>
@@ -200,8 +200,6 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   );
 }
 
-const quantityFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 3 });
-const priceFormat = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 function PaymentsSection({ invoice }: { invoice: Invoice }) {
   const trpc = useTRPC();

@@ -10,15 +10,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../../requests/format';
 import { serverApi } from '@/server/api/server-caller';
+import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { CopyButton } from '../copy-button';
 import { PayByBank } from './pay-by-bank';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
 
 export const metadata: Metadata = { title: 'Invoice' };
 
-const quantityFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 3 });
-const unitPriceFormat = new Intl.NumberFormat('et-EE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const UNITS: Record<string, string> = { m2: 'm²', m3: 'm³' };
 
 type InvoiceLine = { netAmount: number; vatAmount: number };
 
@@ -155,8 +153,8 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
                     <span className="font-medium tabular-nums">{money(line.amount)}</span>
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">
-                    {quantityFormat.format(line.quantity)} {UNITS[line.unit] ?? line.unit} × {unitPriceFormat.format(line.unitPrice)} {invoice.currency}
-                    {line.vatRate > 0 && ` · VAT ${quantityFormat.format(line.vatRate)}% (${money(line.vatAmount)})`}
+                    {formatQuantity(line.quantity, line.unit)} × {formatUnitPrice(line.unitPrice)} {invoice.currency}
+                    {line.vatRate > 0 && ` · VAT ${formatPercent(line.vatRate)} (${money(line.vatAmount)})`}
                   </p>
                 </li>
               ))}

@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { CameraIcon, CircleAlertIcon, LoaderCircleIcon, SendIcon, XIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
@@ -55,18 +56,6 @@ async function uploadPhoto(file: File, signal: AbortSignal): Promise<UploadResul
     default:
       return { error: `“${name}” could not be uploaded. Try again in a moment.` };
   }
-}
-
-function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return (
-    <textarea
-      className={cn(
-        'flex min-h-32 w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:outline-destructive sm:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
 }
 
 /** A resident reports a problem: apartment, title, description and up to five photos uploaded as they are chosen. */

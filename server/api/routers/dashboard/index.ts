@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fromUnits } from '@/server/domain/decimal';
+import { summarizeBuildings } from '@/server/services/dashboard/summarize-buildings';
 import { summarizeToDo } from '@/server/services/dashboard/summarize-to-do';
 import { one } from '../../envelope';
 import { createRouter, managerProcedure } from '../../trpc';
@@ -30,4 +32,18 @@ export const dashboardRouter = createRouter({
       ),
     )
     .query(async ({ ctx }) => ({ data: await summarizeToDo({ ctx: ctx.svc }) })),
+
+  buildings: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/dashboard/buildings',
+        tags: ['dashboard'],
+        summary: 'Billed, paid and overdue per building',
+        description: 'By the invoices issued in the last 12 months (sent or paid): what was billed, what of it is paid, and what is past due and open; in each building\'s currency.',
+      },
+    })
+    .input(z.object({}))
+    .output(z.object({ data: z.array(z.object({ buildingId: z.uuid(), name: z.string(), currency: z.string(), billed: z.number(), paid: z.number(), overdue: z.number() })) }))
+    .query(async ({ ctx }) => ({ data: (await summarizeBuildings({ ctx: ctx.svc })).map((b) => ({ ...b, billed: fromUnits(b.billed, 2), paid: fromUnits(b.paid, 2), overdue: fromUnits(b.overdue, 2) })) })),
 });

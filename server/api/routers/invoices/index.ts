@@ -4,7 +4,7 @@ import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
 import { type InvoiceReminderView, listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
-import { listInvoices } from '@/server/services/invoices/list-invoices';
+import { INVOICE_SORTS, listInvoices } from '@/server/services/invoices/list-invoices';
 import { previewInvoices } from '@/server/services/invoices/preview-invoices';
 import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
 import { sumInvoices } from '@/server/services/invoices/sum-invoices';
@@ -62,6 +62,13 @@ const out = (v: InvoiceView) => ({ ...v, createdAt: v.createdAt.toISOString() })
 
 /** GET /invoices' filters, shared by the list and its totals. */
 const InvoiceFilterQuery = z.object({ status: Status.optional(), buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), overdue: z.stringbool().optional(), from: IsoDate.optional(), to: IsoDate.optional() });
+/** The list's filters and order, also those of GET /invoices/export. */
+export const InvoiceListQuery = InvoiceFilterQuery.extend({
+  sort: z
+    .enum(INVOICE_SORTS)
+    .optional()
+    .meta({ description: 'The order: `number`, `dueDate` or `amount`, descending with a leading `-`; `-number` (the newest invoice number first) by default.' }),
+});
 const Money = z.number();
 
 export const invoicesRouter = createRouter({
@@ -103,10 +110,11 @@ export const invoicesRouter = createRouter({
         path: '/invoices',
         tags,
         summary: 'List invoices',
-        description: 'Filters: status, buildingId, apartmentId, overdue, from/to (billing period overlaps the range). Residents see their apartments\' issued invoices.',
+        description:
+          'Filters: status, buildingId, apartmentId, overdue, from/to (billing period overlaps the range); `sort` orders the pages. Residents see their apartments\' issued invoices. As CSV: GET /invoices/export.',
       },
     })
-    .input(PageQuery.extend(InvoiceFilterQuery.shape))
+    .input(PageQuery.extend(InvoiceListQuery.shape))
     .output(page(InvoiceOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listInvoices({ ctx: ctx.svc, input });

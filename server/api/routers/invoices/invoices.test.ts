@@ -57,7 +57,8 @@ describe('invoice generation', () => {
       ['Maintenance', 30, 15],
       ['Admin', 1, 12.2],
       ['Waste', 1, 2],
-      ['Cold water', 4.5, 9],
+      // The meter line names the readings it bills from and to.
+      [expect.stringMatching(/^Cold water: \S+ 100\.000 \(30 Sept? 2026\) → 104\.500 \(31 Oct 2026\)$/), 4.5, 9],
       ['Heating', 30, 33.34],
     ]);
     expect(first.amount).toBe(71.54);
@@ -114,7 +115,7 @@ describe('invoice generation', () => {
     expect(again.body.data).toMatchObject({ created: 1, skipped: 2 });
     const fresh = (await manager('GET', `/invoices/${again.body.data.invoiceIds[0]}`)).body.data;
     expect(fresh).toMatchObject({ apartmentId: apts[2].id, status: 'draft', needsReview: null });
-    expect(fresh.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 3, amount: 6 });
+    expect(fresh.lineItems.find((l: { description: string }) => l.description.startsWith('Cold water'))).toMatchObject({ quantity: 3, amount: 6 });
     // Only one invoice of the period that is not void: generating again still creates nothing.
     expect((await manager('POST', '/invoices/generate-bulk', period)).body.data).toMatchObject({ created: 0, skipped: 3 });
   });
@@ -129,7 +130,7 @@ describe('invoice generation', () => {
     const res = await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' });
     const invoice = (await manager('GET', `/invoices?apartmentId=${apts[0].id}`)).body.data[0];
     expect(res.body.data.created).toBe(3);
-    expect(invoice.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 4.5 });
+    expect(invoice.lineItems.find((l: { description: string }) => l.description.startsWith('Cold water'))).toMatchObject({ quantity: 4.5 });
   });
 
   it('bills both meters when a meter is replaced during the period', async () => {
@@ -149,7 +150,10 @@ describe('invoice generation', () => {
     await manager('POST', '/invoices/generate-bulk', { buildingId: building.id, periodStart: '2026-09-30', periodEnd: '2026-10-31', issueDate: '2026-11-01' });
     const invoice = (await manager('GET', `/invoices?apartmentId=${apts[2].id}`)).body.data[0];
     expect(invoice.needsReview).toBeNull();
-    expect(invoice.lineItems.find((l: { description: string }) => l.description === 'Cold water')).toMatchObject({ quantity: 5, amount: 10 });
+    const line = invoice.lineItems.find((l: { description: string }) => l.description.startsWith('Cold water'));
+    expect(line).toMatchObject({ quantity: 5, amount: 10 });
+    // Both meters' readings: the old one to its last reading, the new one from its first.
+    expect(line.description).toMatch(/10\.000 \(30 Sept? 2026\) → 13\.000 \(15 Oct 2026\), 0\.000 \(15 Oct 2026\) → 2\.000 \(31 Oct 2026\)$/);
   });
 
   it('two concurrent generations create one set', async () => {

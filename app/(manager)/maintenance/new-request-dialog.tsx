@@ -1,0 +1,102 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { Textarea } from '@/components/ui/textarea';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { useBuildings } from '../residents/apartment-directory';
+import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
+
+const FIELDS = ['building', 'apartment', 'title', 'description'] as const;
+
+/** A manager files a request for a resident who phoned in; the apartment's residents get the status mails as usual. */
+export function NewRequestDialog({ open, onOpenChange, onFiled }: { open: boolean; onOpenChange: (open: boolean) => void; onFiled: (message: string) => void }) {
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} title="New maintenance request" description="For a resident who reported a problem by phone or in person. The apartment’s residents are emailed as it moves along.">
+      {({ finish, setBusy }) => (
+        <RequestForm
+          onBusyChange={setBusy}
+          onFiled={(message) => {
+            finish();
+            onFiled(message);
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) => void; onFiled: (message: string) => void }) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.maintenance.create.mutationOptions());
+  const picker = useBuildingApartmentPicker(useBuildings().data?.data ?? []);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found: Partial<Record<(typeof FIELDS)[number], string>> = picker.missing();
+    if (!title.trim()) found.title = 'Say in a few words what is wrong.';
+    if (!description.trim()) found.description = 'Describe the problem: where, since when, what the resident said.';
+    if (Object.keys(found).length) return fail(found);
+    clear();
+    onBusyChange(true);
+    create.mutate(
+      { apartmentId: picker.apartmentId, title: title.trim(), description: description.trim() },
+      {
+        onSettled: () => onBusyChange(false),
+        onSuccess: ({ data }) => onFiled(`“${data.title}” is filed and open.`),
+        onError: (error) => {
+          const failure = formFailure(error, 'The request could not be filed.', (path) => (path === 'apartmentId' ? 'apartment' : FIELDS.find((f) => f === path)), ' ');
+          fail(failure.errors, failure.formError);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {!create.isPending && formError && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
+        <FormField label="Title" error={errors.title} className="sm:col-span-2">
+          <Input
+            ref={ref('title')}
+            maxLength={200}
+            value={title}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clearError('title');
+            }}
+          />
+        </FormField>
+        <FormField label="Description" error={errors.description} className="sm:col-span-2">
+          <Textarea
+            ref={ref('description')}
+            maxLength={5000}
+            rows={4}
+            value={description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clearError('description');
+            }}
+          />
+        </FormField>
+      </div>
+      <DialogActions label="File request" pendingLabel="Filing…" pending={create.isPending} />
+    </form>
+  );
+}
