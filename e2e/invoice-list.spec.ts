@@ -23,3 +23,19 @@ test('a manager sorts the invoices, the order survives a reload, and the CSV exp
   const amounts = rows.map((r) => Number(r.split(',')[8]));
   expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
 });
+
+test('the payments’ and maintenance requests’ filters live in the address and survive a reload', async ({ page }) => {
+  await signIn(page, DEMO.manager);
+  await page.goto('/payments');
+  const filters = page.getByRole('region', { name: 'Filters' });
+  await filters.getByRole('combobox', { name: 'Method' }).click();
+  await page.getByRole('option', { name: 'Bank transfer' }).click();
+  await expect(page).toHaveURL(/\/payments\?method=bank_transfer$/);
+  await page.reload();
+  await expect(filters.getByRole('combobox', { name: 'Method' })).toHaveText('Bank transfer');
+
+  // The dashboard's to-do opens the open requests.
+  await page.goto('/maintenance?status=open');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Open');
+  await expect(page).toHaveURL(/\/maintenance\?status=open$/);
+});

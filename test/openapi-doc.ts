@@ -134,6 +134,7 @@ const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Ro
   'get /payment-demands/{id}/pdf': { handler: async () => (await import('@/app/api/payment-demands/[id]/pdf/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /apartments/{id}/statement': { handler: async () => (await import('@/app/api/apartments/[id]/statement/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /invoices/export': { handler: async () => (await import('@/app/api/invoices/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /readings/export': { handler: async () => (await import('@/app/api/readings/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /invoices/export/e-invoice': { handler: async () => (await import('@/app/api/invoices/export/e-invoice/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BankEntryOutput } from './routers/bank-statements';
 import { InvoiceListQuery } from './routers/invoices';
 import { EInvoiceExportQuery } from './routers/invoices/e-invoice-export';
+import { ReadingsExportQuery } from './routers/meters/readings-export';
 import { PaymentFilterQuery, PaymentOutput } from './routers/payments';
 
 export type HandlerRoute = {
@@ -424,6 +425,29 @@ handlerRoutes.push({
         description: 'The CSV, as an attachment named invoices-<date>.csv',
         headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="invoices-2026-11-26.csv"' } },
         content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFNumber,Status,Building,Apartment,Period start,Period end,Issue date,Due date,Amount,Paid,Open,Currency,Reference number,Overdue\r\n' } },
+      },
+      ...exportErrors,
+    },
+  },
+});
+
+handlerRoutes.push({
+  method: 'get',
+  path: '/readings/export',
+  operation: {
+    operationId: 'readings-export',
+    tags: ['meters'],
+    summary: 'Export a building\'s meter readings as CSV',
+    description:
+      'Oldest first (UTF-8 with a byte-order mark, comma-separated, CRLF): `Read at` (the tenant\'s wall clock), `Apartment` (blank for a common meter), `Meter`, `Serial number`, `Unit`, ' +
+      '`Value`, `Consumption` (decimal point), `Status`, `Source`, `Flag`; `from`/`to` are the tenant\'s days. Formula-safe cells as the other exports. Managers and admins; ' +
+      'another tenant\'s building is 404.',
+    parameters: queryParameters(ReadingsExportQuery, false).map((p) => (p.name === 'buildingId' ? { ...p, required: true } : p)),
+    responses: {
+      200: {
+        description: 'The CSV, as an attachment named readings-<date>.csv',
+        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="readings-2026-11-26.csv"' } },
+        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFRead at,Apartment,Meter,Serial number,Unit,Value,Consumption,Status,Source,Flag\r\n' } },
       },
       ...exportErrors,
     },

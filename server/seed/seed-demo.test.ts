@@ -100,7 +100,7 @@ describe('demo seed', () => {
     expect(items[0]!.items.some((i) => i.daysOverdue > 0)).toBe(true);
     expect(items[0]!.totalAmount).toBeGreaterThan(0);
     const toDo = await summarizeToDo({ ctx });
-    expect(toDo).toMatchObject({ apartmentsInCollection: 1, unmatchedBankEntries: 3, readingsToReview: 2, openMaintenanceRequests: 2 });
+    expect(toDo).toMatchObject({ apartmentsInCollection: 1, unmatchedBankEntries: 3, readingsToReview: 2, openMaintenanceRequests: 1 });
     expect(toDo.draftInvoices).toBeGreaterThan(0);
     expect(toDo.overdueInvoices).toBeGreaterThan(0);
 

@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2Icon, CircleCheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,7 +20,7 @@ import { useDebouncedValue } from './use-debounced-value';
 const PAGE_SIZE = 50;
 
 /** The tenant's buildings: search by name, a page at a time, and the "Add building" dialog. */
-export function BuildingsList({ deleted }: { deleted?: string }) {
+export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: string; search?: ReactNode }) {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -91,6 +91,8 @@ export function BuildingsList({ deleted }: { deleted?: string }) {
           <p>The building “{deleted}” has been deleted with its apartments and meters.</p>
         </Alert>
       )}
+
+      {apartmentSearch && <div className="mb-6">{apartmentSearch}</div>}
 
       <section aria-labelledby="buildings-heading" className="grid min-w-0 gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ApartmentSearch } from './apartment-search';
 import { BuildingsList } from './buildings-list';
 
 export const metadata: Metadata = { title: 'Buildings' };
@@ -6,5 +7,5 @@ export const metadata: Metadata = { title: 'Buildings' };
 export default async function BuildingsPage({ searchParams }: { searchParams: Promise<{ deleted?: string | string[] }> }) {
   // Set by the building page after a deletion, so the list can confirm it.
   const { deleted } = await searchParams;
-  return <BuildingsList deleted={typeof deleted === 'string' ? deleted.slice(0, 200) : undefined} />;
+  return <BuildingsList deleted={typeof deleted === 'string' ? deleted.slice(0, 200) : undefined} search={<ApartmentSearch />} />;
 }

@@ -18,7 +18,7 @@ export function ToDoList({ toDo }: { toDo: ToDo }) {
     { n: toDo.overdueInvoices, text: (n: number) => `${plural(n, 'overdue invoice')}`, href: '/invoices?status=sent&overdue=true' },
     { n: toDo.readingsToReview, text: (n: number) => `${plural(n, 'meter reading')} to review`, href: '/meters#queue-heading' },
     { n: toDo.unmatchedBankEntries, text: (n: number) => `${plural(n, 'bank entry', 'bank entries')} to match`, href: '/payments/statements' },
-    { n: toDo.openMaintenanceRequests, text: (n: number) => `${plural(n, 'maintenance request')} open`, href: '/maintenance' },
+    { n: toDo.openMaintenanceRequests, text: (n: number) => `${plural(n, 'maintenance request')} open`, href: '/maintenance?status=open' },
     { n: toDo.apartmentsInCollection, text: (n: number) => `${plural(n, 'apartment')} in collection`, href: '/collections' },
   ];
   const waiting = items.filter((i) => i.n > 0);

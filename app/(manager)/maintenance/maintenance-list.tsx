@@ -14,6 +14,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { LoadMore } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTRPC } from '@/lib/trpc/react';
+import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
 import { formatDateTime } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
@@ -36,15 +37,16 @@ type Request = {
 };
 
 /** Maintenance requests from residents, filtered by building and status, moved along their legal next steps. */
-export function MaintenanceList() {
+export function MaintenanceList({ initial }: { initial: { buildingId?: string; status?: RequestStatus } }) {
   const trpc = useTRPC();
   const buildingsQuery = useBuildings();
   const buildings: Building[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
   const buildingNames = new Map(buildings.map((b) => [b.id, b.name]));
   const directory = useApartmentDirectory(buildings);
 
-  const [buildingFilter, setBuildingFilter] = useState(ALL);
-  const [statusFilter, setStatusFilter] = useState<RequestStatus | typeof ALL>(ALL);
+  const [buildingFilter, setBuildingFilter] = useState(initial.buildingId ?? ALL);
+  const [statusFilter, setStatusFilter] = useState<RequestStatus | typeof ALL>(initial.status ?? ALL);
+  useQueryInUrl('/maintenance', searchOf({ buildingId: buildingFilter === ALL ? undefined : buildingFilter, status: statusFilter === ALL ? undefined : statusFilter }));
   const filtered = buildingFilter !== ALL || statusFilter !== ALL;
 
   const query = useInfiniteQuery(

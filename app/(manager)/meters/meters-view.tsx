@@ -51,9 +51,14 @@ export function MetersView() {
   } else {
     body = (
       <div className="grid gap-8">
-        <FormField label="Building" className="max-w-sm">
-          <OptionsSelect value={building.id} onChange={setChosen} options={buildings.map((b) => ({ value: b.id, label: b.name }))} />
-        </FormField>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <FormField label="Building" className="w-full max-w-sm">
+            <OptionsSelect value={building.id} onChange={setChosen} options={buildings.map((b) => ({ value: b.id, label: b.name }))} />
+          </FormField>
+          <a href={`/api/readings/export?buildingId=${building.id}`} download className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline">
+            Export readings (CSV)
+          </a>
+        </div>
         <ReadingsQueue key={building.id} buildingId={building.id} buildingName={building.name} />
         <MetersSection key={`meters-${building.id}`} buildingId={building.id} buildingName={building.name} />
       </div>

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { PAYMENT_METHOD_LABELS } from '../invoices/format';
 import type { Payment } from '../invoices/types';
+import { searchOf } from '@/lib/url-state';
 
 type Method = Payment['method'];
 export type PaymentFilters = { buildingId: string; method: Method | ''; from: string; to: string };
@@ -26,8 +27,7 @@ export function paymentFilterQuery(filters: PaymentFilters) {
 
 /** The CSV download of what the filters select (all pages). */
 export function exportHref(filters: PaymentFilters): string {
-  const params = new URLSearchParams(Object.entries(paymentFilterQuery(filters)).filter((e): e is [string, string] => e[1] !== undefined));
-  const query = params.toString();
+  const query = searchOf(paymentFilterQuery(filters));
   return `/api/payments/export${query ? `?${query}` : ''}`;
 }
 

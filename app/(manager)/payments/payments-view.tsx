@@ -14,6 +14,7 @@ import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
 import type { Payment } from '../invoices/types';
 import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
@@ -31,10 +32,11 @@ function paidOn(p: Payment): string {
 }
 
 /** The tenant's payments, newest first, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
-export function PaymentsView() {
+export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
+  const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
   const query = paymentFilterQuery(filters);
+  useQueryInUrl('/payments', searchOf(query));
   const filtered = Object.values(query).some(Boolean);
 
   const list = useInfiniteQuery(

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, lt, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { bankStatementEntries, invoices, maintenanceRequests, meterReadings, paymentDemands } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
@@ -24,7 +24,7 @@ export async function summarizeToDo({ ctx }: { ctx: ServiceContext }): Promise<T
     countOf(invoices, and(invoiceScope(ctx), eq(invoices.status, 'sent'), lt(invoices.dueDate, today))!),
     countOf(meterReadings, and(readingScope(ctx), eq(meterReadings.status, 'submitted'))!),
     countOf(bankStatementEntries, and(bankEntryScope(ctx), eq(bankStatementEntries.status, 'unmatched'))!),
-    countOf(maintenanceRequests, and(maintenanceScope(ctx), inArray(maintenanceRequests.status, ['open', 'in_progress']))!),
+    countOf(maintenanceRequests, and(maintenanceScope(ctx), eq(maintenanceRequests.status, 'open'))!),
     countOf(paymentDemands, and(paymentDemandScope(ctx), eq(paymentDemands.status, 'open'))!),
   ]);
   return { draftInvoices, overdueInvoices, readingsToReview, unmatchedBankEntries, openMaintenanceRequests, apartmentsInCollection };

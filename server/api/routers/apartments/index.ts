@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ApartmentAccount, getApartmentAccount } from '@/server/services/apartments/get-apartment-account';
+import { searchApartments } from '@/server/services/apartments/search-apartments';
 import { listApartmentReminders } from '@/server/services/invoices/list-invoice-reminders';
 import { fromUnits } from '@/server/domain/decimal';
 import { IsoDate } from '../../codecs';
@@ -48,6 +49,26 @@ const out = (a: ApartmentAccount) => ({
 });
 
 export const apartmentsRouter = createRouter({
+  search: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/apartments',
+        tags: ['buildings'],
+        summary: 'Find apartments across buildings',
+        description:
+          '`q`: an apartment number ("12"), a building and number ("Tamme 12-7"), a reference number, or part of a resident\'s name or email. ' +
+          'At most `limit` (default 20), by building name and apartment number, with their residents.',
+      },
+    })
+    .input(z.object({ q: z.string().max(200), limit: z.coerce.number().int().min(1).max(50).default(20) }))
+    .output(
+      z.object({
+        data: z.array(z.object({ apartmentId: z.uuid(), number: z.string(), buildingId: z.uuid(), buildingName: z.string(), referenceNumber: z.string().nullable(), residents: z.array(z.string()) })),
+      }),
+    )
+    .query(async ({ ctx, input }) => ({ data: await searchApartments({ ctx: ctx.svc, input }) })),
+
   account: authedProcedure
     .meta({
       openapi: {

@@ -26,7 +26,7 @@ export const dashboardRouter = createRouter({
           overdueInvoices: Count('Sent invoices past their due date (GET /invoices?status=sent&overdue=true).'),
           readingsToReview: Count('Meter readings submitted by residents and not yet confirmed or rejected.'),
           unmatchedBankEntries: Count('Imported bank statement entries waiting to be matched (GET /bank-statements/unmatched).'),
-          openMaintenanceRequests: Count('Maintenance requests open or in progress.'),
+          openMaintenanceRequests: Count('Maintenance requests still open, work not started (GET /maintenance-requests?status=open).'),
           apartmentsInCollection: Count('Apartments with an open payment demand (GET /payment-demands?status=open).'),
         }),
       ),
