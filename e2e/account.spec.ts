@@ -28,6 +28,11 @@ test('a resident sees what they owe on the portal home and opens the statement',
   await expectNoHorizontalScroll(page);
   await page.getByRole('link', { name: 'Account statement' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account statement' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Statement' })).toBeVisible();
+  const statement = page.getByRole('region', { name: 'Statement' });
+  await expect(statement).toBeVisible();
   await expectNoHorizontalScroll(page);
+  // An invoice of the statement shows the account around it, as its PDF does.
+  await statement.getByRole('link', { name: /^Invoice / }).filter({ visible: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'The apartment’s account' })).toBeVisible();
+  await expect(page.getByText('Balance with this invoice')).toBeVisible();
 });

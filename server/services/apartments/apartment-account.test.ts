@@ -83,6 +83,10 @@ describe('the apartment account', () => {
     const invoiceText = (await pdfText(new Uint8Array(await invoicePdf.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(invoiceText).toMatch(/Balance after the previous invoice 70,00 € Payments received since 5,00 € Balance with this invoice 165,00 €/);
 
+    const around = await restClient(manager)('GET', `/invoices/${ids[2]}/account`);
+    expect(around.body.data).toEqual({ previousBalance: 70, paymentsSince: 5, balanceAfter: 165 });
+    expect((await restClient(await bearerFor(t.tenantId, t.resident))('GET', `/invoices/${ids[2]}/account`)).status).toBe(404);
+
     // The resident reads their own apartment, not another; another tenant sees nothing.
     const resident = restClient(await bearerFor(t.tenantId, t.resident));
     expect((await resident('GET', `/apartments/${apartmentId}/account`)).status).toBe(404);

@@ -3,15 +3,15 @@ import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { apartments, buildings } from '@/db/schema';
-import { fromUnits, toUnits } from '@/server/domain/decimal';
+import { toUnits } from '@/server/domain/decimal';
 import { epcPayload } from '@/server/domain/epc-qr';
-import { InvoiceDocument, type InvoicePdfData } from '@/server/pdf/invoice-document';
-import { type ApartmentAccount, getApartmentAccount } from '../apartments/get-apartment-account';
+import { InvoiceDocument } from '@/server/pdf/invoice-document';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
 import { issuerOf, payeeOf } from '../organisation/payee';
 import { apartmentRecipients } from '../residents/apartment-recipients';
 import { getInvoice } from './get-invoice';
+import { invoiceAccount } from './invoice-account';
 import { apartmentScope } from '../scopes';
 
 /** The invoice as an A4 PDF with an EPC payment QR code; residents get their own, as GET /invoices/:id allows. */
@@ -25,7 +25,7 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, invoice.apartmentId);
   const b = context!.building;
   const organisation = await organisationOf(ctx.db, ctx.tenantId);
-  const account = accountAround(await getApartmentAccount({ ctx, input: { id: invoice.apartmentId } }), invoice);
+  const account = await invoiceAccount({ ctx, invoice });
   const payee = payeeOf(b, organisation);
   const totalCents = toUnits(invoice.amount, 2) - toUnits(invoice.amountPaid, 2);
   // An EPC (SEPA credit transfer) code carries euros only: other currencies get no code.
@@ -64,23 +64,4 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     }) as Parameters<typeof renderToBuffer>[0],
   );
   return { filename: `${invoice.number}.pdf`, pdf };
-}
-
-/**
- * The apartment's account around the invoice, as the PDF prints it: the balance after the previous invoice, the
- * payments received since, and the balance once this invoice is added (open invoices less credit). A draft is
- * placed after everything dated up to its issue date.
- */
-function accountAround(account: ApartmentAccount, invoice: { id: string; issueDate: string; amount: number }): InvoicePdfData['account'] {
-  const at = account.entries.findIndex((e) => e.kind === 'invoice' && e.invoiceId === invoice.id);
-  const before = at >= 0 ? account.entries.slice(0, at) : account.entries.filter((e) => e.date <= invoice.issueDate);
-  const previous = before.findLastIndex((e) => e.kind === 'invoice');
-  const since = before.slice(previous + 1);
-  const charge = at >= 0 ? account.entries[at]!.charge : toUnits(invoice.amount, 2);
-  const money = (cents: number) => fromUnits(cents, 2);
-  return {
-    previousBalance: money(previous >= 0 ? before[previous]!.balance : 0),
-    paymentsSince: money(since.reduce((s, e) => s + e.payment, 0)),
-    balanceAfter: money((before.at(-1)?.balance ?? 0) + charge),
-  };
 }

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Notice } from '@/components/ui/notice';
+import { InvoiceAccountBox } from '@/components/account/invoice-account-box';
 import { formatDate, formatDateTime, formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -58,6 +59,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   const trpc = useTRPC();
   const building = useQuery(trpc.buildings.get.queryOptions({ id: invoice.buildingId }));
   const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: invoice.buildingId, limit: LIST_LIMIT }));
+  const account = useQuery(trpc.invoices.account.queryOptions({ id: invoice.id }));
   const buildingName = building.data?.data.name;
   const apartmentNumber = apartments.data?.data.find((a) => a.id === invoice.apartmentId)?.number;
 
@@ -166,6 +168,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
           </Table>
         </section>
 
+        {account.data && <InvoiceAccountBox account={account.data.data} currency={invoice.currency} headingId="invoice-account-heading" />}
         <PaymentsSection invoice={invoice} />
         {invoice.status !== 'draft' && <RemindersSection invoice={invoice} />}
 

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../../requests/format';
 import { serverApi } from '@/server/api/server-caller';
+import { InvoiceAccountBox } from '@/components/account/invoice-account-box';
 import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { CopyButton } from '../copy-button';
 import { PayByBank } from './pay-by-bank';
@@ -53,6 +54,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
   const toPay = invoice.status === 'sent' ? openAmount(invoice) : 0;
   const pdfUrl = `/api/invoices/${invoice.id}/pdf`;
   const banks = toPay > 0 ? (await api.payments.banklinkBanks()).data : [];
+  const account = (await api.invoices.account({ id: invoice.id })).data;
 
   return (
     <>
@@ -170,6 +172,8 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
             </dl>
           </Card>
         </section>
+
+        <InvoiceAccountBox account={account} currency={invoice.currency} headingId="account-heading" />
 
         <section aria-labelledby="details-heading" className="grid gap-3">
           <h2 id="details-heading" className="text-lg font-semibold">

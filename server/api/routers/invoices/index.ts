@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invoiceStatusEnum } from '@/db/schema';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
+import { getInvoiceAccount } from '@/server/services/invoices/invoice-account';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
 import { type InvoiceReminderView, listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
 import { INVOICE_SORTS, listInvoices } from '@/server/services/invoices/list-invoices';
@@ -126,6 +127,23 @@ export const invoicesRouter = createRouter({
     .input(z.object({ id: z.uuid() }))
     .output(one(InvoiceOutput))
     .query(async ({ ctx, input }) => ({ data: out(await getInvoice({ ctx: ctx.svc, input })) })),
+
+  account: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/invoices/{id}/account',
+        tags,
+        summary: 'The apartment\'s account around an invoice',
+        description:
+          'As the invoice shows it: the balance after the previous invoice, the payments received since, and the balance with this invoice (open invoices less credit, as on GET /apartments/{id}/account). ' +
+          'A negative balance is credit. Residents for their own invoices.',
+        errorResponses: [404],
+      },
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(one(z.object({ previousBalance: Money, paymentsSince: Money, balanceAfter: Money })))
+    .query(async ({ ctx, input }) => ({ data: await getInvoiceAccount({ ctx: ctx.svc, input }) })),
 
   reminders: managerProcedure
     .meta({

@@ -1,0 +1,29 @@
+import { formatMoney } from '@/lib/format';
+
+export type InvoiceAccountData = { previousBalance: number; paymentsSince: number; balanceAfter: number };
+
+/** The apartment's account around an invoice, as its PDF prints it; a negative balance is credit. */
+export function InvoiceAccountBox({ account, currency, headingId }: { account: InvoiceAccountData; currency: string; headingId: string }) {
+  const money = (n: number) => formatMoney(n, currency);
+  const rows: Array<[string, string]> = [
+    ['Balance after the previous invoice', money(account.previousBalance)],
+    ['Payments received since', money(account.paymentsSince)],
+    ['Balance with this invoice', money(account.balanceAfter)],
+  ];
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 rounded-lg border bg-card p-4">
+      <h2 id={headingId} className="text-base font-semibold">
+        The apartment’s account
+      </h2>
+      <dl className="grid gap-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex items-baseline justify-between gap-4">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="text-right font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {account.balanceAfter < 0 && <p className="text-xs text-muted-foreground">A negative balance is credit: it pays the next invoices.</p>}
+    </section>
+  );
+}
