@@ -25,22 +25,23 @@ export async function issueDuePaymentDemands({ db, now }: { db: Db; now: Date })
     const today = todayIn(timeZone, now);
     const inZone = sql`(select ${tenants.id} from ${tenants} where ${tenants.timeZone} = ${timeZone})`;
 
-    const settled = await db
-      .update(paymentDemands)
-      .set({ status: 'settled', closedAt: now })
-      .where(
-        and(
-          eq(paymentDemands.status, 'open'),
-          inArray(paymentDemands.tenantId, inZone),
-          sql`not exists (select 1 from ${invoices} where ${invoices.apartmentId} = ${paymentDemands.apartmentId} and ${invoices.status} = 'sent'
-                and ${invoices.amount} > ${invoices.amountPaid} and ${invoices.dueDate} < ${today}::date)`,
-        ),
-      )
-      .returning({ id: paymentDemands.id, tenantId: paymentDemands.tenantId });
-    for (const d of settled) {
-      await writeAudit(db, systemContext(db, d.tenantId, now), { action: 'payment_demand.settle', entityId: d.id, after: { status: 'settled' } });
-      tally.settled++;
-    }
+    // The demands settled and their audit rows in one transaction: both or neither.
+    tally.settled += await db.transaction(async (tx) => {
+      const settled = await tx
+        .update(paymentDemands)
+        .set({ status: 'settled', closedAt: now })
+        .where(
+          and(
+            eq(paymentDemands.status, 'open'),
+            inArray(paymentDemands.tenantId, inZone),
+            sql`not exists (select 1 from ${invoices} where ${invoices.apartmentId} = ${paymentDemands.apartmentId} and ${invoices.status} = 'sent'
+                  and ${invoices.amount} > ${invoices.amountPaid} and ${invoices.dueDate} < ${today}::date)`,
+          ),
+        )
+        .returning({ id: paymentDemands.id, tenantId: paymentDemands.tenantId });
+      for (const d of settled) await writeAudit(tx, systemContext(db, d.tenantId, now), { action: 'payment_demand.settle', entityId: d.id, after: { status: 'settled' } });
+      return settled.length;
+    });
 
     const due = await db
       .selectDistinct({ tenantId: invoices.tenantId, apartmentId: invoices.apartmentId })
