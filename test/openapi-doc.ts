@@ -136,6 +136,13 @@ const HANDLERS: Record<string, { handler: () => Promise<RouteHandler>; roles: Ro
   'get /invoices/export': { handler: async () => (await import('@/app/api/invoices/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /readings/export': { handler: async () => (await import('@/app/api/readings/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'get /payments/export': { handler: async () => (await import('@/app/api/payments/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /meters/export': { handler: async () => (await import('@/app/api/meters/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /residents/export': { handler: async () => (await import('@/app/api/residents/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /maintenance-requests/export': { handler: async () => (await import('@/app/api/maintenance-requests/export/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
+  'get /buildings/{id}/apartments/export': {
+    handler: async () => (await import('@/app/api/buildings/[id]/apartments/export/route')).GET as RouteHandler,
+    roles: ['admin', 'manager'],
+  },
   'get /invoices/export/e-invoice': { handler: async () => (await import('@/app/api/invoices/export/e-invoice/route')).GET as RouteHandler, roles: ['admin', 'manager'] },
   'post /uploads': { handler: async () => (await import('@/app/api/uploads/route')).POST as RouteHandler, roles: ['admin', 'manager', 'resident'] },
   'get /uploads/{id}': { handler: async () => (await import('@/app/api/uploads/[id]/route')).GET as RouteHandler, roles: ['admin', 'manager', 'resident'] },

@@ -7,7 +7,18 @@ import { BankEntryOutput } from './routers/bank-statements';
 import { InvoiceListQuery } from './routers/invoices';
 import { EInvoiceExportQuery } from './routers/invoices/e-invoice-export';
 import { ReadingsExportQuery } from './routers/meters/readings-export';
-import { PaymentFilterQuery, PaymentOutput } from './routers/payments';
+import { PaymentListQuery, PaymentOutput } from './routers/payments';
+import { INVOICE_EXPORT_HEADER } from '../services/invoices/export-invoices';
+import { PAYMENT_EXPORT_HEADER } from '../services/payments/export-payments';
+import { READING_EXPORT_HEADER } from '../services/readings/export-readings';
+import { APARTMENT_EXPORT_HEADER } from '../services/apartments/export-apartments';
+import { MAINTENANCE_EXPORT_HEADER } from '../services/maintenance/export-requests';
+import { METER_EXPORT_HEADER } from '../services/meters/export-meters';
+import { RESIDENT_EXPORT_HEADER } from '../services/residents/export-residents';
+import { ApartmentListQuery } from './routers/buildings';
+import { MaintenanceListQuery } from './routers/maintenance';
+import { MeterListQuery } from './routers/meters';
+import { ResidentListQuery } from './routers/residents';
 
 export type HandlerRoute = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -370,7 +381,6 @@ const vkFieldsSchema = {
 };
 const returnUrlQuery = { name: 'returnUrl', in: 'query', required: false, description: 'Set by us in VK_RETURN when the payment was started with one: where the browser goes afterwards.', schema: { type: 'string' } };
 
-/** GET /payments's filters as query parameters (export takes the same). */
 /** A query schema's fields as OpenAPI query parameters. */
 function queryParameters(query: z.ZodType, required: boolean) {
   return Object.entries((jsonSchemaOf(query) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
@@ -382,76 +392,117 @@ function queryParameters(query: z.ZodType, required: boolean) {
   }));
 }
 
-const paymentFilterParameters = queryParameters(PaymentFilterQuery, false);
+/**
+ * A list's CSV download (GET <list>/export): the list's query as parameters (those in `required` must be given),
+ * `header` its columns, a file named `<name>-<date>.csv`. Every export is UTF-8 with a byte-order mark,
+ * comma-separated with CRLF, and formula-safe, as the description's common ending says.
+ */
+function csvExport(route: { path: string; operationId: string; tag: string; summary: string; description: string; query: z.ZodType; required?: string[]; name: string; header: string[] }) {
+  handlerRoutes.push({
+    method: 'get',
+    path: route.path,
+    operation: {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description:
+        `${route.description} As a CSV download (UTF-8 with a byte-order mark, comma-separated, CRLF) with the columns ${route.header.map((h) => `\`${h}\``).join(', ')}; ` +
+        'amounts and quantities with a decimal point. A text cell beginning with = + - @, a tab or a carriage return is prefixed with \' so a spreadsheet shows it as text ' +
+        '(a plain number such as -5.00 is left alone). Managers and admins.',
+      // A field named in the path ({id}) is a path parameter.
+      parameters: queryParameters(route.query, false).map((p) =>
+        route.path.includes(`{${p.name}}`) ? { ...p, in: 'path', required: true } : route.required?.includes(p.name) ? { ...p, required: true } : p,
+      ),
+      responses: {
+        200: {
+          description: `The CSV, as an attachment named ${route.name}-<date>.csv`,
+          headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: `attachment; filename="${route.name}-2026-11-26.csv"` } },
+          content: { 'text/csv': { schema: { type: 'string' }, example: `\uFEFF${route.header.join(',')}\r\n` } },
+        },
+        ...exportErrors,
+      },
+    },
+  });
+}
 
-handlerRoutes.push({
-  method: 'get',
+csvExport({
   path: '/payments/export',
-  operation: {
-    operationId: 'payments-export',
-    tags: ['payments'],
-    summary: 'Export payments as CSV',
-    description:
-      'The payments GET /payments lists, with the same filters, newest first, as a CSV download (UTF-8 with a byte-order mark, comma-separated, CRLF): ' +
-      '`Date` (the tenant\'s wall clock, YYYY-MM-DD HH:mm), `Invoice` (or `Prepayment`), `Building`, `Apartment`, `Payer`, `Method`, `Status`, `Amount` (decimal point), ' +
-      '`Currency`, `Bank reference`, `Payment ID`. A text cell beginning with = + - @, a tab or a carriage return is prefixed with \' so a spreadsheet shows it as text ' +
-      '(a plain number such as -5.00 is left alone). Managers and admins.',
-    parameters: paymentFilterParameters,
-    responses: {
-      200: {
-        description: 'The CSV, as an attachment named payments-<date>.csv',
-        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="payments-2026-11-25.csv"' } },
-        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFDate,Invoice,Building,Apartment,Payer,Method,Status,Amount,Currency,Bank reference,Payment ID\r\n' } },
-      },
-      ...exportErrors,
-    },
-  },
+  operationId: 'payments-export',
+  tag: 'payments',
+  summary: 'Export payments as CSV',
+  description: 'The payments GET /payments lists, with the same filters and `sort`. `Date` is the tenant\'s wall clock (YYYY-MM-DD HH:mm); `Invoice` is `Prepayment` for money kept as credit.',
+  query: PaymentListQuery,
+  name: 'payments',
+  header: PAYMENT_EXPORT_HEADER,
 });
 
-handlerRoutes.push({
-  method: 'get',
+csvExport({
   path: '/invoices/export',
-  operation: {
-    operationId: 'invoices-export',
-    tags: ['invoices'],
-    summary: 'Export invoices as CSV',
-    description:
-      'The invoices GET /invoices lists, with the same filters and `sort`, as a CSV download (UTF-8 with a byte-order mark, comma-separated, CRLF): ' +
-      '`Number`, `Status`, `Building`, `Apartment`, `Period start`, `Period end`, `Issue date`, `Due date`, `Amount`, `Paid`, `Open` (decimal point), `Currency`, ' +
-      '`Reference number`, `Overdue` (yes/no). A text cell beginning with = + - @, a tab or a carriage return is prefixed with \' so a spreadsheet shows it as text. Managers and admins.',
-    parameters: queryParameters(InvoiceListQuery, false),
-    responses: {
-      200: {
-        description: 'The CSV, as an attachment named invoices-<date>.csv',
-        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="invoices-2026-11-26.csv"' } },
-        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFNumber,Status,Building,Apartment,Period start,Period end,Issue date,Due date,Amount,Paid,Open,Currency,Reference number,Overdue\r\n' } },
-      },
-      ...exportErrors,
-    },
-  },
+  operationId: 'invoices-export',
+  tag: 'invoices',
+  summary: 'Export invoices as CSV',
+  description: 'The invoices GET /invoices lists, with the same filters and `sort`. `Open` is what a sent invoice still waits for; `Overdue` is yes or no.',
+  query: InvoiceListQuery,
+  name: 'invoices',
+  header: INVOICE_EXPORT_HEADER,
 });
 
-handlerRoutes.push({
-  method: 'get',
+csvExport({
   path: '/readings/export',
-  operation: {
-    operationId: 'readings-export',
-    tags: ['meters'],
-    summary: 'Export a building\'s meter readings as CSV',
-    description:
-      'Oldest first (UTF-8 with a byte-order mark, comma-separated, CRLF): `Read at` (the tenant\'s wall clock), `Apartment` (blank for a common meter), `Meter`, `Serial number`, `Unit`, ' +
-      '`Value`, `Consumption` (decimal point), `Status`, `Source`, `Flag`; `from`/`to` are the tenant\'s days. Formula-safe cells as the other exports. Managers and admins; ' +
-      'another tenant\'s building is 404.',
-    parameters: queryParameters(ReadingsExportQuery, false).map((p) => (p.name === 'buildingId' ? { ...p, required: true } : p)),
-    responses: {
-      200: {
-        description: 'The CSV, as an attachment named readings-<date>.csv',
-        headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' }, example: 'attachment; filename="readings-2026-11-26.csv"' } },
-        content: { 'text/csv': { schema: { type: 'string' }, example: '\uFEFFRead at,Apartment,Meter,Serial number,Unit,Value,Consumption,Status,Source,Flag\r\n' } },
-      },
-      ...exportErrors,
-    },
-  },
+  operationId: 'readings-export',
+  tag: 'meters',
+  summary: 'Export a building\'s meter readings as CSV',
+  description:
+    'Oldest first: `Read at` is the tenant\'s wall clock, `Apartment` blank for a common meter; `from`/`to` are the tenant\'s days. Another tenant\'s building is 404.',
+  query: ReadingsExportQuery,
+  required: ['buildingId'],
+  name: 'readings',
+  header: READING_EXPORT_HEADER,
+});
+
+csvExport({
+  path: '/meters/export',
+  operationId: 'meters-export',
+  tag: 'meters',
+  summary: 'Export a building\'s meters as CSV',
+  description: 'The meters GET /meters lists, with the same filters and `sort`. `Apartment` is blank for a common meter; `Last reading` is the last confirmed one. Another tenant\'s building is 404.',
+  query: MeterListQuery,
+  required: ['buildingId'],
+  name: 'meters',
+  header: METER_EXPORT_HEADER,
+});
+
+csvExport({
+  path: '/residents/export',
+  operationId: 'residents-export',
+  tag: 'residents',
+  summary: 'Export residents as CSV',
+  description: 'The residents GET /residents lists, with the same filters and `sort`, one row per person and apartment.',
+  query: ResidentListQuery,
+  name: 'residents',
+  header: RESIDENT_EXPORT_HEADER,
+});
+
+csvExport({
+  path: '/maintenance-requests/export',
+  operationId: 'maintenance-export',
+  tag: 'maintenance',
+  summary: 'Export maintenance requests as CSV',
+  description: 'The requests GET /maintenance-requests lists, with the same filters and `sort`; times are the tenant\'s wall clock.',
+  query: MaintenanceListQuery,
+  name: 'maintenance-requests',
+  header: MAINTENANCE_EXPORT_HEADER,
+});
+
+csvExport({
+  path: '/buildings/{id}/apartments/export',
+  operationId: 'buildings-exportApartments',
+  tag: 'buildings',
+  summary: 'Export a building\'s apartments as CSV',
+  description: 'The apartments GET /buildings/{id}/apartments lists, with the same `q` and `sort`. Another tenant\'s building is 404.',
+  query: ApartmentListQuery,
+  name: 'apartments',
+  header: APARTMENT_EXPORT_HEADER,
 });
 
 /** GET /invoices/export/e-invoice's query, all required. */

@@ -6,6 +6,7 @@ import { type ApiContext, type Caller, createApiContext } from './context';
 import { contractError, errorResponse } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { BodyTooLargeError, cappedRequest, readBodyCapped, requestIdFrom } from './http';
+import { urlProblem } from './input-guard';
 import { API_LIMIT, authenticate, authorize, limitRate, serviceContext } from './pipeline';
 
 export type RouteContext = ApiContext & { caller: Caller; svc: ServiceContext; body: (limit: number) => Promise<Uint8Array<ArrayBuffer>> };
@@ -26,6 +27,9 @@ export function restRoute<P>(roles: Role[], handle: (req: Request, ctx: RouteCon
       const caller = authenticate(ctx);
       authorize(caller, roles);
       await limitRate(ctx, API_LIMIT, undefined);
+      // The edge rule of every REST input (input-guard.ts): a NUL or a lone surrogate never reaches SQL.
+      const urlRefusal = urlProblem(new URL(req.url));
+      if (urlRefusal) throw new BadRequestError(urlRefusal);
       const svc = serviceContext(ctx, caller);
       const apiCtx = ctx;
       // Reading the body also claims an Idempotency-Key: a repeat ends here with the first answer.

@@ -1,3 +1,4 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { BadRequestError } from './errors';
 
 /** An opaque cursor: the sort key and id of the last row of the previous page. */
@@ -22,4 +23,52 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => Array<str
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
+/** The SQL type a sort key part is compared as; a cursor value is checked against it before it reaches SQL. */
+export type KeyType = 'text' | 'uuid' | 'date' | 'timestamptz' | 'bigint' | 'numeric';
+
+/** One part of a sort key: an expression (ascending) and its type. */
+export type KeyPart = { expr: SQL | AnyColumn; type: KeyType };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VALID: Record<KeyType, (v: string | number) => boolean> = {
+  text: (v) => typeof v === 'string',
+  uuid: (v) => typeof v === 'string' && UUID.test(v),
+  date: (v) => typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)),
+  timestamptz: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+  bigint: (v) => Number.isSafeInteger(v),
+  numeric: (v) => typeof v === 'number' && Number.isFinite(v),
+};
+
+/**
+ * A list's sortable orders as keyset pagination. `orders` names each order's key parts (ascending; the list
+ * adds its unique id last); `sort` picks one, a leading `-` reverses it. Gives the ORDER BY, the condition
+ * for the page after `cursor`, and `key`, a column to select whose value is the row's cursor (read by
+ * `pageOf(rows, limit, (r) => r.key)`), so the order and the cursor cannot drift apart.
+ */
+export function keyset<O extends string>(orders: Record<O, KeyPart[]>, sort: O | `-${O}`, id: AnyColumn, cursor: string | undefined) {
+  const descending = sort.startsWith('-');
+  const parts: KeyPart[] = [...orders[sort.replace(/^-/, '') as O], { expr: id, type: 'uuid' }];
+  const exprs = sql.join(
+    parts.map((p) => sql`${p.expr}`),
+    sql`, `,
+  );
+  let after: SQL | undefined;
+  if (cursor) {
+    const values = decodeCursor(cursor, parts.length);
+    if (!values.every((v, i) => VALID[parts[i]!.type](v))) throw new BadRequestError('Invalid cursor');
+    const typed = sql.join(
+      values.map((v, i) => sql`${v}::${sql.raw(parts[i]!.type)}`),
+      sql`, `,
+    );
+    after = sql`(${exprs}) ${sql.raw(descending ? '<' : '>')} (${typed})`;
+  }
+  return {
+    orderBy: parts.map((p) => (descending ? sql`${p.expr} desc` : sql`${p.expr} asc`)),
+    after,
+    // Text: JSON numbers of bigint columns stay exact for the amounts (cents) and counts lists sort by.
+    key: sql<Array<string | number>>`json_build_array(${exprs})::text`.mapWith((text: string) => JSON.parse(text) as Array<string | number>),
+  };
 }

@@ -4,10 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SortSelect } from '@/components/ui/list-controls';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
 import { searchOf } from '@/lib/url-state';
 import { type Sort, SORTS } from './sorts';
+import { BuildingFilter } from '../building-filter';
 import { compareApartmentNumbers } from '../buildings/format';
 import { LIST_LIMIT, type Building } from '../residents/apartment-directory';
 import { STATUS_LABELS } from './format';
@@ -51,15 +53,9 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
       aria-label="Filters"
       className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end [&>*]:min-w-0"
     >
-      <FormField label="Building">
-        <FilterSelect
-          value={filters.buildingId || ALL}
-          onChange={(value) => set({ buildingId: value === ALL ? '' : value, apartmentId: '' })}
-          options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
-        />
-      </FormField>
+      <BuildingFilter value={filters.buildingId} onChange={(buildingId) => set({ buildingId, apartmentId: '' })} buildings={buildings} />
       <FormField label="Apartment">
-        <FilterSelect
+        <OptionsSelect
           value={filters.buildingId && apartments.isSuccess ? filters.apartmentId || ALL : ''}
           placeholder={apartmentHint}
           disabled={!filters.buildingId || !apartments.isSuccess}
@@ -68,7 +64,7 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
         />
       </FormField>
       <FormField label="Status">
-        <FilterSelect
+        <OptionsSelect
           value={filters.status || ALL}
           onChange={(value) => set({ status: value === ALL ? '' : (value as InvoiceStatus) })}
           options={[{ value: ALL, label: 'Any status' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
@@ -80,9 +76,7 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
       <FormField label="Period to">
         <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
       </FormField>
-      <FormField label="Sort by">
-        <FilterSelect value={filters.sort} onChange={(value) => set({ sort: value as Sort })} options={[...SORTS]} />
-      </FormField>
+      <SortSelect value={filters.sort} onChange={(sort) => set({ sort })} options={SORTS} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-1">
         <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap has-focus-visible:outline-2 has-focus-visible:outline-ring">
           <input
@@ -100,37 +94,5 @@ export function FiltersBar({ filters, onChange, buildings }: { filters: Filters;
         )}
       </div>
     </section>
-  );
-}
-
-function FilterSelect({
-  value,
-  onChange,
-  options,
-  placeholder,
-  disabled,
-  ...wiring
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-  disabled?: boolean;
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger {...wiring}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

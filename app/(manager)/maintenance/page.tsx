@@ -1,15 +1,13 @@
 import type { Metadata } from 'next';
+import { definedOnly, listParams, type SearchParams } from '@/lib/list-params';
+import { MAINTENANCE_SORTS } from './maintenance-query';
 import { MaintenanceList } from './maintenance-list';
 import { STATUSES } from './status';
 
 export const metadata: Metadata = { title: 'Maintenance' };
 
-const UUID = /^[0-9a-f-]{36}$/i;
-const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value.slice(0, 100) : '');
-
-/** The filters live in the address (?buildingId=…&status=…), as the dashboard's to-do links to them. */
-export default async function MaintenancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const search = await searchParams;
-  const status = STATUSES.find((s) => s === one(search.status));
-  return <MaintenanceList initial={{ ...(UUID.test(one(search.buildingId)) ? { buildingId: one(search.buildingId) } : {}), ...(status ? { status } : {}) }} />;
+/** The filters live in the address (?q=…&buildingId=…&status=…&sort=…), as the dashboard's to-do links to them. */
+export default async function MaintenancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const p = listParams(await searchParams);
+  return <MaintenanceList initial={definedOnly({ buildingId: p.uuid('buildingId'), status: p.oneOf('status', STATUSES), q: p.text('q'), sort: p.sort(MAINTENANCE_SORTS) })} />;
 }

@@ -2,6 +2,19 @@ export type RequestStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 
 export const STATUSES: RequestStatus[] = ['open', 'in_progress', 'resolved', 'closed'];
 
+/** A request as GET /maintenance-requests lists it. */
+export type MaintenanceRequest = {
+  id: string;
+  buildingId: string;
+  apartmentId: string;
+  title: string;
+  description: string;
+  status: RequestStatus;
+  photoIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
 /** The label and badge colour of each status of a maintenance request. */
 export const STATUS: Record<RequestStatus, { label: string; variant: 'default' | 'warning' | 'success' | 'secondary' }> = {
   open: { label: 'Open', variant: 'default' },

@@ -1,8 +1,9 @@
 'use client';
 
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTRPC } from '@/lib/trpc/react';
+import type { MeterSort } from './sorts';
 
 /** The API's largest page of meters. */
 export const METERS_PAGE = 200;
@@ -11,13 +12,16 @@ type Trpc = ReturnType<typeof useTRPC>;
 
 /**
  * Every meter of a building: meters.list page after page until there is no next cursor, so a building with
- * more meters than one page holds still shows all of them. The table and the readings queue share this
- * query (one key), and `refreshBuildingMeters` invalidates it.
+ * more meters than one page holds still shows all of them; `view` narrows (`q`) and orders them as the
+ * table shows them. The readings queue reads them all; `refreshBuildingMeters` invalidates every view.
  */
-export function useBuildingMeters(buildingId: string) {
+export function useBuildingMeters(buildingId: string, view: { q?: string; sort?: MeterSort } = {}) {
   const trpc = useTRPC();
   const query = useInfiniteQuery(
-    trpc.meters.list.infiniteQueryOptions({ buildingId, limit: METERS_PAGE }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    trpc.meters.list.infiniteQueryOptions(
+      { buildingId, q: view.q || undefined, sort: view.sort, limit: METERS_PAGE },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
   );
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   useEffect(() => {

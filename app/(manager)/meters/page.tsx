@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { definedOnly, listParams, type SearchParams } from '@/lib/list-params';
 import { MetersView } from './meters-view';
+import { METER_SORTS } from './sorts';
 
 export const metadata: Metadata = { title: 'Meters' };
 
-export default function MetersPage() {
-  return <MetersView />;
+/** The building, search and order live in the address (?buildingId=…&q=…&sort=…). */
+export default async function MetersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const p = listParams(await searchParams);
+  return <MetersView initial={definedOnly({ buildingId: p.uuid('buildingId'), q: p.text('q'), sort: p.sort(METER_SORTS) })} />;
 }

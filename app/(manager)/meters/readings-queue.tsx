@@ -1,11 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, InboxIcon, KeyboardIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { CheckIcon, InboxIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -16,25 +14,12 @@ import { cn } from '@/lib/utils';
 import { METER_TYPES, formatConsumption, formatReading, type MeterType } from '@/app/portal/meters/meter-format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
+import { plural } from '../invoices/format';
 import { useBuildingMeters } from './building-meters';
+import { Checkbox, FlagBadge, PhotoDialog, PhotoThumb, previousOf, type QueueRow as Row } from './reading-cells';
 
-type Row = {
-  id: string;
-  value: number;
-  readAt: string;
-  consumption: number | null;
-  source: 'manual' | 'ocr';
-  photoUrl: string | null;
-  flag: string | null;
-  apartment: string;
-  meterLabel: string;
-  serialNumber: string;
-  unit: string;
-  decimals: number;
-};
 type Notice = { key: number; text: string; variant: 'success' | 'destructive' };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The readings of a building waiting for a manager: look at the photo and numbers, then confirm or reject in bulk. */
 export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
@@ -274,76 +259,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
         returnFocus={() => (rejected.current ? noticeRef.current : rejectButton.current)}
       />
 
-      <Dialog open={photo !== null} onOpenChange={(open) => !open && setPhoto(null)}>
-        <DialogContent className="max-w-3xl">
-          {photo?.photoUrl && (
-            <>
-              <DialogHeader>
-                <DialogTitle>
-                  {photo.apartment} · {photo.meterLabel} {photo.serialNumber}
-                </DialogTitle>
-                <DialogDescription>
-                  Submitted value <span className="font-semibold tabular-nums">{formatReading(photo.value, photo.decimals, photo.unit)}</span>, read{' '}
-                  {formatDateTime(photo.readAt)}.
-                </DialogDescription>
-              </DialogHeader>
-              {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={photo.photoUrl} alt={`Meter photo of ${photo.apartment}, ${photo.meterLabel}`} className="max-h-[70dvh] w-full rounded-md bg-muted object-contain" />
-              <a href={photo.photoUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                Open the full-size photo in a new tab
-              </a>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+      <PhotoDialog row={photo} onClose={() => setPhoto(null)} />
     </section>
-  );
-}
-
-/** The value before this reading: what its consumption was counted from; "—" for a first reading. */
-function previousOf(r: Row): string {
-  return r.consumption === null ? '—' : formatReading(Math.round((r.value - r.consumption) * 1000) / 1000, r.decimals, r.unit);
-}
-
-function FlagBadge({ flag }: { flag: string }) {
-  return (
-    <Badge variant="warning" className="mt-1 w-fit whitespace-normal text-left">
-      <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="sr-only">Flagged: </span>
-      {flag}
-    </Badge>
-  );
-}
-
-function PhotoThumb({ row, onOpen }: { row: Row; onOpen: () => void }) {
-  if (!row.photoUrl) {
-    return (
-      <span className="flex size-14 shrink-0 flex-col items-center justify-center gap-0.5 rounded-md border border-dashed text-[0.7rem] text-muted-foreground">
-        <KeyboardIcon className="size-4" aria-hidden="true" />
-        Typed
-      </span>
-    );
-  }
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      className="block size-14 shrink-0 overflow-hidden rounded-md border bg-muted hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={row.photoUrl} alt={`Photo of ${row.apartment}, ${row.meterLabel} ${row.serialNumber}: enlarge`} loading="lazy" className="size-full object-cover" />
-    </button>
-  );
-}
-
-/** A native checkbox inside a 44px target. */
-function Checkbox({ label, checked, onChange, visibleLabel = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; visibleLabel?: boolean }) {
-  return (
-    <label className="-m-2 inline-flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center gap-3 p-2 text-sm font-medium">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-5 accent-primary" aria-label={visibleLabel ? undefined : label} />
-      {visibleLabel && label}
-    </label>
   );
 }

@@ -1,17 +1,19 @@
 'use client';
 
-import { DownloadIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { PAYMENT_METHOD_LABELS } from '../invoices/format';
 import type { Payment } from '../invoices/types';
 import { searchOf } from '@/lib/url-state';
+import { BuildingFilter } from '../building-filter';
+import { PAYMENT_SORTS, type PaymentSort } from './sorts';
 
 type Method = Payment['method'];
-export type PaymentFilters = { buildingId: string; method: Method | ''; from: string; to: string };
-export const NO_PAYMENT_FILTERS: PaymentFilters = { buildingId: '', method: '', from: '', to: '' };
+export type PaymentFilters = { buildingId: string; method: Method | ''; from: string; to: string; q: string; sort: PaymentSort };
+export const NO_PAYMENT_FILTERS: PaymentFilters = { buildingId: '', method: '', from: '', to: '', q: '', sort: '-date' };
 const ALL = 'all';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -22,28 +24,24 @@ export function paymentFilterQuery(filters: PaymentFilters) {
     method: filters.method || undefined,
     from: DATE.test(filters.from) ? filters.from : undefined,
     to: DATE.test(filters.to) ? filters.to : undefined,
+    q: filters.q.trim() || undefined,
   };
 }
 
-/** The CSV download of what the filters select (all pages). */
-export function exportHref(filters: PaymentFilters): string {
-  const query = searchOf(paymentFilterQuery(filters));
-  return `/api/payments/export${query ? `?${query}` : ''}`;
+/** The list's query string: the filters and an order other than the default (the address and the CSV export read it). */
+export function paymentListSearch(filters: PaymentFilters): string {
+  return searchOf({ ...paymentFilterQuery(filters), sort: filters.sort === NO_PAYMENT_FILTERS.sort ? undefined : filters.sort });
 }
 
-/** Building, method and payment dates, and the CSV export of the result. */
+/** Search, building, method and payment dates, the order, and the CSV export of the result. */
 export function PaymentFiltersBar({ filters, onChange, buildings }: { filters: PaymentFilters; onChange: (filters: PaymentFilters) => void; buildings: Array<{ id: string; name: string }> }) {
   const set = (patch: Partial<PaymentFilters>) => onChange({ ...filters, ...patch });
-  const any = filters.buildingId || filters.method || filters.from || filters.to;
+  const any = filters.buildingId || filters.method || filters.from || filters.to || filters.q;
+  const search = paymentListSearch(filters);
   return (
-    <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end [&>*]:min-w-0">
-      <FormField label="Building">
-        <OptionsSelect
-          value={filters.buildingId || ALL}
-          onChange={(value) => set({ buildingId: value === ALL ? '' : value })}
-          options={[{ value: ALL, label: 'All buildings' }, ...buildings.map((b) => ({ value: b.id, label: b.name }))]}
-        />
-      </FormField>
+    <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end [&>*]:min-w-0">
+      <SearchField value={filters.q} onChange={(q) => set({ q })} placeholder="Payer, reference, invoice, apartment" />
+      <BuildingFilter value={filters.buildingId} onChange={(buildingId) => set({ buildingId })} buildings={buildings} />
       <FormField label="Method">
         <OptionsSelect
           value={filters.method || ALL}
@@ -57,15 +55,11 @@ export function PaymentFiltersBar({ filters, onChange, buildings }: { filters: P
       <FormField label="Paid to">
         <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
       </FormField>
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1">
-        <Button asChild variant="outline">
-          <a href={exportHref(filters)} download>
-            <DownloadIcon aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
+      <SortSelect value={filters.sort} onChange={(sort) => set({ sort })} options={PAYMENT_SORTS} />
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3">
+        <ExportLink href={`/api/payments/export${search ? `?${search}` : ''}`} />
         {any && (
-          <Button variant="ghost" size="sm" onClick={() => onChange(NO_PAYMENT_FILTERS)}>
+          <Button variant="ghost" size="sm" onClick={() => onChange({ ...NO_PAYMENT_FILTERS, sort: filters.sort })}>
             Clear filters
           </Button>
         )}

@@ -14,11 +14,12 @@ import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { searchOf, useQueryInUrl } from '@/lib/url-state';
+import { useQueryInUrl } from '@/lib/url-state';
 import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
 import type { Payment } from '../invoices/types';
 import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
-import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters } from './payment-filters';
+import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters, paymentListSearch } from './payment-filters';
+import { PAYMENT_SORTS } from './sorts';
 import { PaymentTotals } from './payment-totals';
 import { PrepayDialog, type PrepayBuilding } from './prepay-dialog';
 
@@ -31,17 +32,17 @@ function paidOn(p: Payment): string {
   return p.method === 'banklink' ? formatDateTime(p.paidAt) : formatDate(p.paidAt);
 }
 
-/** The tenant's payments, newest first, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
+/** The tenant's payments in the chosen order, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
 export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
   const trpc = useTRPC();
   const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
   const query = paymentFilterQuery(filters);
-  useQueryInUrl('/payments', searchOf(query));
+  useQueryInUrl('/payments', paymentListSearch(filters));
   const filtered = Object.values(query).some(Boolean);
 
   const list = useInfiniteQuery(
     trpc.payments.list.infiniteQueryOptions(
-      { ...query, limit: PAGE_SIZE },
+      { ...query, sort: filters.sort, limit: PAGE_SIZE },
       { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
     ),
   );
@@ -107,7 +108,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
           items={payments}
           from="md"
           labelledBy="payments-heading"
-          caption="Newest first."
+          caption={`${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label}.`}
           busy={list.isFetching}
           columns={[
             { header: 'Date', cellClassName: 'whitespace-nowrap', cell: paidOn },
@@ -153,7 +154,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
     <>
       <PageHeader
         title="Payments"
-        description="Money received by bank link, bank transfer or recorded by hand, newest first."
+        description="Money received by bank link, bank transfer or recorded by hand."
         actions={
           <>
             <Button asChild variant="outline" className="w-full sm:w-auto">

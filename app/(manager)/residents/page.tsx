@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { definedOnly, listParams, type SearchParams } from '@/lib/list-params';
+import { RESIDENT_SORTS } from './residents-query';
 import { ResidentsView } from './residents-view';
 
 export const metadata: Metadata = { title: 'Residents' };
 
-export default function ResidentsPage() {
-  return <ResidentsView />;
+/** The search, building and order live in the address (?q=…&buildingId=…&sort=…). */
+export default async function ResidentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const p = listParams(await searchParams);
+  return <ResidentsView initial={definedOnly({ buildingId: p.uuid('buildingId'), q: p.text('q'), sort: p.sort(RESIDENT_SORTS) })} />;
 }

@@ -1,29 +1,35 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { apartments } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { decodeCursor, pageOf } from '../pagination';
+import { type KeyPart, keyset, pageOf } from '../pagination';
 import { type ApartmentView, apartmentView, creditBalances, requireBuilding } from './apartment-fields';
+import { apartmentNumberKey } from './apartment-order';
 import { apartmentScope } from '../scopes';
+import { matchesSearch } from '../text-search';
 
-// Numbers that are all digits sort as numbers (2 before 10); others after them, as text.
-const sortKey = sql<string>`(case when ${apartments.number} ~ '^[0-9]+$' then lpad(${apartments.number}, 20, '0') else 'x' || ${apartments.number} end)`;
+export const APARTMENT_SORTS = ['number', '-number', 'area', '-area'] as const;
+export type ApartmentSort = (typeof APARTMENT_SORTS)[number];
 
-export async function listApartments({ ctx, input }: { ctx: ServiceContext; input: { buildingId: string; q?: string; limit: number; cursor?: string } }): Promise<{ items: ApartmentView[]; nextCursor: string | null }> {
+const ORDERS = {
+  number: [{ expr: apartmentNumberKey(apartments.number), type: 'text' }],
+  area: [
+    { expr: apartments.area, type: 'numeric' },
+    { expr: apartmentNumberKey(apartments.number), type: 'text' },
+  ],
+} satisfies Record<string, KeyPart[]>;
+
+/** A building's apartments, by number (2 before 10) unless `sort` says otherwise; `q` searches the number. */
+export async function listApartments({ ctx, input }: { ctx: ServiceContext; input: { buildingId: string; q?: string; sort?: ApartmentSort; limit: number; cursor?: string } }): Promise<{ items: ApartmentView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
   await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
-  const where: SQL[] = [apartmentScope(ctx), eq(apartments.buildingId, input.buildingId)];
-  if (input.q?.trim()) where.push(ilike(apartments.number, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (input.cursor) {
-    const [key, id] = decodeCursor(input.cursor, 2) as [string, string];
-    where.push(sql`(${sortKey}, ${apartments.id}) > (${key}, ${id}::uuid)`);
-  }
+  const order = keyset(ORDERS, input.sort ?? 'number', apartments.id, input.cursor);
   const rows = await ctx.db
-    .select({ row: apartments, key: sortKey })
+    .select({ row: apartments, key: order.key })
     .from(apartments)
-    .where(and(...where))
-    .orderBy(asc(sortKey), asc(apartments.id))
+    .where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId), matchesSearch(input.q, [apartments.number]), order.after))
+    .orderBy(...order.orderBy)
     .limit(input.limit + 1);
-  const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r.key, r.row.id]);
+  const { items, nextCursor } = pageOf(rows, input.limit, (r) => r.key);
   const credit = await creditBalances(ctx.db, ctx.tenantId, items.map((r) => r.row.id));
   return { items: items.map((r) => apartmentView(r.row, credit.get(r.row.id))), nextCursor };
 }

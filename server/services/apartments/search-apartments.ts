@@ -3,11 +3,9 @@ import { apartmentResidents, apartments, buildings, users } from '@/db/schema';
 import { compareApartmentNumbers } from '@/server/domain/apartment-number';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { apartmentScope } from '../scopes';
+import { containing } from '../text-search';
 
 export type ApartmentHit = { apartmentId: string; number: string; buildingId: string; buildingName: string; referenceNumber: string | null; residents: string[] };
-
-/** `%text%` for ILIKE with the text's own % _ \ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Apartments a manager is looking for, across buildings: by the apartment's number ("12", or "Tamme 12-7" /

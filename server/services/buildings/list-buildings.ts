@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { buildings } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { decodeCursor, pageOf } from '../pagination';
 import { type BuildingView, loadBuildingViews } from './building-view';
 import { buildingScope } from '../scopes';
+import { matchesSearch } from '../text-search';
 
 export type ListBuildingsInput = { q?: string; limit: number; cursor?: string };
 
@@ -11,7 +12,8 @@ export type ListBuildingsInput = { q?: string; limit: number; cursor?: string };
 export async function listBuildings({ ctx, input }: { ctx: ServiceContext; input: ListBuildingsInput }): Promise<{ items: BuildingView[]; nextCursor: string | null }> {
   requireRole(ctx, ...MANAGERS);
   const where: SQL[] = [buildingScope(ctx)];
-  if (input.q?.trim()) where.push(ilike(buildings.name, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const search = matchesSearch(input.q, [buildings.name]);
+  if (search) where.push(search);
   if (input.cursor) {
     const [name, id] = decodeCursor(input.cursor, 2) as [string, string];
     where.push(or(gt(buildings.name, name), and(eq(buildings.name, name), gt(buildings.id, id)))!);

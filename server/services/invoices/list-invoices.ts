@@ -1,10 +1,7 @@
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, type SQL } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
-import { isValidDate } from '@/server/domain/dates';
 import type { ServiceContext } from '../context';
-import { BadRequestError } from '../errors';
-import { decodeCursor, pageOf } from '../pagination';
+import { type KeyPart, keyset, pageOf } from '../pagination';
 import { type InvoiceFilters, invoiceFilterConditions } from './invoice-filters';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
 import { invoiceScope } from '../scopes';
@@ -13,12 +10,11 @@ export const INVOICE_SORTS = ['-number', 'number', '-dueDate', 'dueDate', '-amou
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export type ListInvoicesInput = InvoiceFilters & { limit: number; cursor?: string; sort?: InvoiceSort };
 
-/** Each sort's column, the SQL type a cursor value is cast to, and how a cursor value is checked. */
-const KEYS = {
-  number: { column: invoices.number, type: 'text', valid: (v: unknown) => typeof v === 'string' },
-  dueDate: { column: invoices.dueDate, type: 'date', valid: (v: unknown) => typeof v === 'string' && isValidDate(v) },
-  amount: { column: invoices.amount, type: 'bigint', valid: (v: unknown) => Number.isSafeInteger(v) },
-} as const;
+const ORDERS = {
+  number: [{ expr: invoices.number, type: 'text' }],
+  dueDate: [{ expr: invoices.dueDate, type: 'date' }],
+  amount: [{ expr: invoices.amount, type: 'bigint' }],
+} satisfies Record<string, KeyPart[]>;
 
 /**
  * A page of invoices in a stable order: by `sort` (invoice number by default, newest first; the id breaks ties),
@@ -26,25 +22,16 @@ const KEYS = {
  */
 export async function listInvoices({ ctx, input }: { ctx: ServiceContext; input: ListInvoicesInput }): Promise<{ items: InvoiceView[]; nextCursor: string | null }> {
   const today = await tenantToday(ctx.db, ctx.tenantId, ctx.now);
-  const sort = input.sort ?? '-number';
-  const descending = sort.startsWith('-');
-  const key = KEYS[sort.replace('-', '') as keyof typeof KEYS];
+  const order = keyset(ORDERS, input.sort ?? '-number', invoices.id, input.cursor);
   // Residents: their apartments' issued invoices (the scope).
-  const where: SQL[] = [invoiceScope(ctx)];
-  where.push(...invoiceFilterConditions(input, today));
-  if (input.cursor) {
-    const [value, id] = decodeCursor(input.cursor, 2);
-    if (!key.valid(value) || !z.uuid().safeParse(id).success) throw new BadRequestError('Invalid cursor');
-    const after = sql`(${key.column}, ${invoices.id}) ${sql.raw(descending ? '<' : '>')} (${value}::${sql.raw(key.type)}, ${id}::uuid)`;
-    where.push(after);
-  }
-  const order = descending ? desc : asc;
+  const where: SQL[] = [invoiceScope(ctx), ...invoiceFilterConditions(input, today)];
+  if (order.after) where.push(order.after);
   const rows = await ctx.db
-    .select()
+    .select({ invoice: invoices, key: order.key })
     .from(invoices)
     .where(and(...where))
-    .orderBy(order(key.column), order(invoices.id))
+    .orderBy(...order.orderBy)
     .limit(input.limit + 1);
-  const { items, nextCursor } = pageOf(rows, input.limit, (r) => [r[sort.replace('-', '') as keyof typeof KEYS], r.id]);
-  return { items: await invoiceViews(ctx.db, ctx.tenantId, items, today), nextCursor };
+  const { items, nextCursor } = pageOf(rows, input.limit, (r) => r.key);
+  return { items: await invoiceViews(ctx.db, ctx.tenantId, items.map((r) => r.invoice), today), nextCursor };
 }

@@ -1,32 +1,45 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { meters } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { apartments, meters } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { requireBuilding } from '../apartments/apartment-fields';
-import { decodeCursor, pageOf } from '../pagination';
+import { apartmentNumberKey } from '../apartments/apartment-order';
+import { type KeyPart, keyset, pageOf } from '../pagination';
 import { type MeterView, meterViews } from './meter-view';
 import { meterScope } from '../scopes';
+import { matchesSearch } from '../text-search';
 
-export type ListMetersInput = { buildingId: string; apartmentId?: string; limit: number; cursor?: string };
+export const METER_SORTS = ['apartment', '-apartment', 'type', '-type', 'serialNumber', '-serialNumber'] as const;
+export type MeterSort = (typeof METER_SORTS)[number];
+export type ListMetersInput = { buildingId: string; apartmentId?: string; q?: string; sort?: MeterSort; limit: number; cursor?: string };
 
-// The building's common meters first, then by apartment, type and serial number; one sort key for the
-// order and the cursor (text in the C collation, so both engines compare it the same way).
-const sortKey = sql`(coalesce(${meters.apartmentId}::text, '') collate "C", ${meters.type}::text collate "C", ${meters.serialNumber} collate "C", ${meters.id}::text collate "C")`;
+// The building's common meters ('') before the apartments' ones, apartments by number (2 before 10).
+const apartment: KeyPart = { expr: sql`coalesce(${apartmentNumberKey(apartments.number)}, '')`, type: 'text' };
+const type: KeyPart = { expr: sql`${meters.type}::text`, type: 'text' };
+const serialNumber: KeyPart = { expr: meters.serialNumber, type: 'text' };
+const ORDERS = { apartment: [apartment, type, serialNumber], type: [type, apartment, serialNumber], serialNumber: [serialNumber] } satisfies Record<string, KeyPart[]>;
 
-/** Meters of a building (optionally one apartment), a page at a time; residents see only their apartments' meters. */
+/**
+ * Meters of a building (optionally one apartment), a page at a time, by apartment then type unless `sort` says
+ * otherwise; `q` searches the serial number and the apartment number. Residents see only their apartments' meters.
+ */
 export async function listMeters({ ctx, input }: { ctx: ServiceContext; input: ListMetersInput }): Promise<{ items: MeterView[]; nextCursor: string | null }> {
   await requireBuilding(ctx.db, ctx.tenantId, input.buildingId);
-  const where: SQL[] = [meterScope(ctx), eq(meters.buildingId, input.buildingId)];
-  if (input.apartmentId) where.push(eq(meters.apartmentId, input.apartmentId));
-  if (input.cursor) {
-    const [apartmentId, type, serialNumber, id] = decodeCursor(input.cursor, 4) as [string, string, string, string];
-    where.push(sql`${sortKey} > (${apartmentId} collate "C", ${type} collate "C", ${serialNumber} collate "C", ${id} collate "C")`);
-  }
+  const order = keyset(ORDERS, input.sort ?? 'apartment', meters.id, input.cursor);
   const rows = await ctx.db
-    .select()
+    .select({ meter: meters, key: order.key })
     .from(meters)
-    .where(and(...where))
-    .orderBy(sql`coalesce(${meters.apartmentId}::text, '') collate "C"`, sql`${meters.type}::text collate "C"`, sql`${meters.serialNumber} collate "C"`, sql`${meters.id}::text collate "C"`)
+    .leftJoin(apartments, eq(apartments.id, meters.apartmentId))
+    .where(
+      and(
+        meterScope(ctx),
+        eq(meters.buildingId, input.buildingId),
+        input.apartmentId ? eq(meters.apartmentId, input.apartmentId) : undefined,
+        matchesSearch(input.q, [meters.serialNumber, apartments.number]),
+        order.after,
+      ),
+    )
+    .orderBy(...order.orderBy)
     .limit(input.limit + 1);
-  const { items, nextCursor } = pageOf(rows, input.limit, (m) => [m.apartmentId ?? '', m.type, m.serialNumber, m.id]);
-  return { items: await meterViews(ctx.db, ctx.tenantId, items), nextCursor };
+  const { items, nextCursor } = pageOf(rows, input.limit, (r) => r.key);
+  return { items: await meterViews(ctx.db, ctx.tenantId, items.map((r) => r.meter)), nextCursor };
 }

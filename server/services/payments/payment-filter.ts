@@ -1,9 +1,10 @@
-import { eq, gte, lte, type SQL } from 'drizzle-orm';
-import { apartments, payments } from '@/db/schema';
+import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { apartments, invoices, payments } from '@/db/schema';
 import { endOfDayIn, startOfDayIn } from '@/server/domain/dates';
 import type { ServiceContext } from '../context';
 import { tenantTimeZone } from '../invoices/invoice-view';
 import { paymentScope } from '../scopes';
+import { matchesSearch } from '../text-search';
 
 export const PAYMENT_METHODS = ['banklink', 'bank_transfer', 'manual'] as const;
 
@@ -15,7 +16,12 @@ export type PaymentFilter = {
   method?: (typeof PAYMENT_METHODS)[number];
   from?: string;
   to?: string;
+  /** Searches the payer, the bank reference, the invoice number and the apartment number. */
+  q?: string;
 };
+
+// The paid invoice's number, without a join (the totals and the export read payments and apartments only).
+const invoiceNumber = sql`(select ${invoices.number} from ${invoices} where ${invoices.id} = ${payments.invoiceId})`;
 
 /** The conditions of a filter, within the caller's tenant; queries using it join `apartments` on the payment's apartment. */
 export async function paymentFilterWhere(ctx: ServiceContext, filter: PaymentFilter): Promise<SQL[]> {
@@ -30,5 +36,7 @@ export async function paymentFilterWhere(ctx: ServiceContext, filter: PaymentFil
     if (filter.from) where.push(gte(payments.paidAt, startOfDayIn(filter.from, timeZone)));
     if (filter.to) where.push(lte(payments.paidAt, endOfDayIn(filter.to, timeZone)));
   }
+  const search = matchesSearch(filter.q, [payments.payerName, payments.externalId, apartments.number, invoiceNumber]);
+  if (search) where.push(search);
   return where;
 }

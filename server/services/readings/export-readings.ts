@@ -9,7 +9,7 @@ import { readingScope } from '../scopes';
 
 export type ExportReadingsInput = { buildingId: string; from?: string; to?: string; status?: 'submitted' | 'confirmed' | 'rejected' };
 
-const HEADER = ['Read at', 'Apartment', 'Meter', 'Serial number', 'Unit', 'Value', 'Consumption', 'Status', 'Source', 'Flag'];
+export const READING_EXPORT_HEADER = ['Read at', 'Apartment', 'Meter', 'Serial number', 'Unit', 'Value', 'Consumption', 'Status', 'Source', 'Flag'];
 const PAGE = 1000;
 
 /**
@@ -25,7 +25,7 @@ export async function* exportReadings({ ctx, input }: { ctx: ServiceContext; inp
   if (input.from) where.push(gte(meterReadings.readAt, startOfDayIn(input.from, timeZone)));
   if (input.to) where.push(lte(meterReadings.readAt, endOfDayIn(input.to, timeZone)));
   if (input.status) where.push(eq(meterReadings.status, input.status));
-  yield CSV_BOM + csvLines([HEADER]);
+  yield CSV_BOM + csvLines([READING_EXPORT_HEADER]);
   let after: { readAt: Date; id: string } | null = null;
   const page = (cursor: typeof after) =>
     ctx.db

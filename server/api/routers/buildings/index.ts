@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApartment } from '@/server/services/apartments/create-apartment';
 import { deleteApartment } from '@/server/services/apartments/delete-apartment';
-import { listApartments } from '@/server/services/apartments/list-apartments';
+import { APARTMENT_SORTS, listApartments } from '@/server/services/apartments/list-apartments';
 import { updateApartment } from '@/server/services/apartments/update-apartment';
 import { createBuilding } from '@/server/services/buildings/create-building';
 import { deleteBuilding } from '@/server/services/buildings/delete-building';
@@ -23,6 +23,13 @@ import {
 } from './schemas';
 
 const tags = ['buildings'];
+
+/** A building's apartments list: its filters and order, also those of GET /buildings/{id}/apartments/export. */
+export const ApartmentListQuery = z.object({
+  id: z.uuid(),
+  q: z.string().max(50).optional(),
+  sort: z.enum(APARTMENT_SORTS).optional().meta({ description: '`number` (default) or `area`, descending with a leading `-`.' }),
+});
 
 export const buildingsRouter = createRouter({
   list: managerProcedure
@@ -74,8 +81,8 @@ export const buildingsRouter = createRouter({
     .query(({ ctx, input }) => previewCharges({ ctx: ctx.svc, input })),
 
   listApartments: managerProcedure
-    .meta({ openapi: { method: 'GET', path: '/buildings/{id}/apartments', tags, summary: 'List apartments of a building', description: 'By apartment number (numbers as numbers); `q` searches the number.' } })
-    .input(PageQuery.extend({ id: z.uuid(), q: z.string().max(50).optional() }))
+    .meta({ openapi: { method: 'GET', path: '/buildings/{id}/apartments', tags, summary: 'List apartments of a building', description: 'By apartment number (numbers as numbers: 2 before 10, 12 before 12a) unless `sort` says otherwise; `q` searches the number. As CSV: GET /buildings/{id}/apartments/export.' } })
+    .input(PageQuery.extend(ApartmentListQuery.shape))
     .output(page(ApartmentOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listApartments({ ctx: ctx.svc, input: { ...input, buildingId: input.id } });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maintenanceStatusEnum } from '@/db/schema';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
-import { listMaintenanceRequests } from '@/server/services/maintenance/list-requests';
+import { listMaintenanceRequests, MAINTENANCE_SORTS } from '@/server/services/maintenance/list-requests';
 import type { MaintenanceRequestView } from '@/server/services/maintenance/request-view';
 import { updateMaintenanceStatus } from '@/server/services/maintenance/update-request-status';
 import { one, page, PageQuery } from '../../envelope';
@@ -25,6 +25,18 @@ export const MaintenanceRequestOutput = z.object({
 
 const out = (v: MaintenanceRequestView) => ({ ...v, createdAt: v.createdAt.toISOString(), updatedAt: v.updatedAt.toISOString() });
 
+/** The list's filters and order, also those of GET /maintenance-requests/export. */
+export const MaintenanceListQuery = z.object({
+  buildingId: z.uuid().optional(),
+  apartmentId: z.uuid().optional(),
+  status: Status.optional(),
+  q: z.string().max(200).optional().meta({ description: 'Searches the title and the description (contains, any case).' }),
+  sort: z
+    .enum(MAINTENANCE_SORTS)
+    .optional()
+    .meta({ description: '`createdAt`, `updatedAt` or `apartment` (by building, then apartment number), descending with a leading `-`; `-createdAt` (newest first) by default.' }),
+});
+
 export const maintenanceRouter = createRouter({
   create: authedProcedure
     .meta({
@@ -42,8 +54,16 @@ export const maintenanceRouter = createRouter({
     .mutation(async ({ ctx, input }) => ({ data: out(await createMaintenanceRequest({ ctx: ctx.svc, input })) })),
 
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/maintenance-requests', tags, summary: 'List maintenance requests', description: 'Newest first. Residents see their apartments\' requests.' } })
-    .input(PageQuery.extend({ buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), status: Status.optional() }))
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/maintenance-requests',
+        tags,
+        summary: 'List maintenance requests',
+        description: 'Newest first unless `sort` says otherwise. Residents see their apartments\' requests. As CSV (managers): GET /maintenance-requests/export.',
+      },
+    })
+    .input(PageQuery.extend(MaintenanceListQuery.shape))
     .output(page(MaintenanceRequestOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listMaintenanceRequests({ ctx: ctx.svc, input });

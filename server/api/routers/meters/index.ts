@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { meterTypeEnum } from '@/db/schema';
 import { createMeter } from '@/server/services/meters/create-meter';
 import { deleteMeter } from '@/server/services/meters/delete-meter';
-import { listMeters } from '@/server/services/meters/list-meters';
+import { listMeters, METER_SORTS } from '@/server/services/meters/list-meters';
 import type { MeterView } from '@/server/services/meters/meter-view';
 import { updateMeter } from '@/server/services/meters/update-meter';
 import { listReadingQueue } from '@/server/services/readings/list-reading-queue';
@@ -47,6 +47,14 @@ const meterOut = (m: MeterView) => ({ ...m, lastReading: m.lastReading ? { value
 const readingOut = (r: ReadingView) => ({ ...r, readAt: r.readAt.toISOString() });
 const ReviewStatus = z.enum(['confirmed', 'rejected']);
 
+/** The list's filters and order, also those of GET /meters/export. */
+export const MeterListQuery = z.object({
+  buildingId: z.uuid(),
+  apartmentId: z.uuid().optional(),
+  q: z.string().max(200).optional().meta({ description: 'Searches the serial number and the apartment number (contains, any case).' }),
+  sort: z.enum(METER_SORTS).optional().meta({ description: '`apartment` (default: common meters first), `type` or `serialNumber`, descending with a leading `-`.' }),
+});
+
 export const metersRouter = createRouter({
   list: authedProcedure
     .meta({
@@ -55,11 +63,13 @@ export const metersRouter = createRouter({
         path: '/meters',
         tags,
         summary: 'List meters of a building',
-        description: "`buildingId` is required (400 without it; another tenant's building 404). The building's common meters first, then by apartment. Residents see their apartments' meters.",
+        description:
+          "`buildingId` is required (400 without it; another tenant's building 404). The building's common meters first, then by apartment number (2 before 10) and type, unless `sort` says otherwise; " +
+          "`q` searches the serial number and the apartment number. Residents see their apartments' meters. As CSV: GET /meters/export.",
         errorResponses: [404],
       },
     })
-    .input(PageQuery.extend({ buildingId: z.uuid(), apartmentId: z.uuid().optional() }))
+    .input(PageQuery.extend(MeterListQuery.shape))
     .output(page(MeterOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listMeters({ ctx: ctx.svc, input });

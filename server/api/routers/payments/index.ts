@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPayments } from '@/server/services/payments/list-payments';
+import { listPayments, PAYMENT_SORTS } from '@/server/services/payments/list-payments';
 import { PAYMENT_METHODS } from '@/server/services/payments/payment-filter';
 import { summarizePayments } from '@/server/services/payments/summarize-payments';
 import type { PaymentView } from '@/server/services/payments/payment-view';
@@ -36,8 +36,13 @@ export const PaymentFilterQuery = z.object({
   method: z.enum(PAYMENT_METHODS).optional(),
   from: IsoDate.optional().meta({ description: "Paid on or after this day (the tenant's time zone)." }),
   to: IsoDate.optional().meta({ description: "Paid on or before this day (the tenant's time zone)." }),
+  q: z.string().max(200).optional().meta({ description: 'Searches the payer\'s name, the bank reference, the invoice number and the apartment number (contains, any case).' }),
 });
-const FILTERS = 'filters invoiceId, apartmentId, buildingId, method, from, to (payment date, the tenant\'s days)';
+/** The list's filters and order, also those of GET /payments/export. */
+export const PaymentListQuery = PaymentFilterQuery.extend({
+  sort: z.enum(PAYMENT_SORTS).optional().meta({ description: 'The order: `date` (paid, or recorded while pending) or `amount`, descending with a leading `-`; `-date` (the latest first) by default.' }),
+});
+const FILTERS = 'filters invoiceId, apartmentId, buildingId, method, from, to (payment date, the tenant\'s days) and q (payer, bank reference, invoice or apartment number)';
 
 export const PaymentSummaryOutput = z.object({
   count: z.number().int().meta({ description: 'Payments the filters match, in any status.' }),
@@ -82,8 +87,8 @@ export const paymentsRouter = createRouter({
 
 
   list: managerProcedure
-    .meta({ openapi: { method: 'GET', path: '/payments', tags: ['payments'], summary: 'List payments', description: `Newest first; ${FILTERS}.` } })
-    .input(PageQuery.extend(PaymentFilterQuery.shape))
+    .meta({ openapi: { method: 'GET', path: '/payments', tags: ['payments'], summary: 'List payments', description: `The latest first unless \`sort\` says otherwise; ${FILTERS}. As CSV: GET /payments/export.` } })
+    .input(PageQuery.extend(PaymentListQuery.shape))
     .output(page(PaymentOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listPayments({ ctx: ctx.svc, input });

@@ -7,7 +7,7 @@ import { emailInvitationLink } from '@/server/services/invitations/email-invitat
 import type { InvitationView } from '@/server/services/invitations/invitation-view';
 import { listInvitations } from '@/server/services/invitations/list-invitations';
 import { listMyApartments } from '@/server/services/residents/list-my-apartments';
-import { listResidents } from '@/server/services/residents/list-residents';
+import { listResidents, RESIDENT_SORTS } from '@/server/services/residents/list-residents';
 import { removeResident } from '@/server/services/residents/remove-resident';
 import { setInvoiceChannel } from '@/server/services/residents/set-invoice-channel';
 import { one, page, PageQuery } from '../../envelope';
@@ -41,6 +41,7 @@ export const ResidentOutput = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   apartmentId: z.uuid(),
+  apartmentNumber: z.string(),
   buildingId: z.uuid(),
   role: ResidentRole,
   invoiceChannel: z.enum(['email', 'e_invoice']).meta({ description: 'How the person receives the apartment\'s invoices: `email`, or `e_invoice` through their bank (then not emailed).' }),
@@ -58,13 +59,30 @@ export const InvitationOutput = z.object({
 
 const invitationOut = (v: InvitationView) => ({ ...v, expiresAt: v.expiresAt.toISOString(), createdAt: v.createdAt.toISOString() });
 
+/** The list's filters and order, also those of GET /residents/export. */
+export const ResidentListQuery = z.object({
+  buildingId: z.uuid().optional(),
+  apartmentId: z.uuid().optional(),
+  q: z.string().max(200).optional().meta({ description: 'Searches the name, email, phone and apartment number (contains, any case).' }),
+  sort: z.enum(RESIDENT_SORTS).optional().meta({ description: '`name` (default), `email` or `apartment` (by building, then apartment number), descending with a leading `-`.' }),
+});
+
 export const residentsRouter = createRouter({
   /** The resident portal's home: the caller's own apartments (tRPC only). */
   myApartments: authedProcedure.query(({ ctx }) => listMyApartments({ ctx: ctx.svc })),
 
   list: managerProcedure
-    .meta({ openapi: { method: 'GET', path: '/residents', tags, summary: 'List residents', description: 'People linked to apartments of the tenant, one row per person and apartment.' } })
-    .input(PageQuery.extend({ buildingId: z.uuid().optional(), apartmentId: z.uuid().optional() }))
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/residents',
+        tags,
+        summary: 'List residents',
+        description:
+          'People linked to apartments of the tenant, one row per person and apartment; by name unless `sort` says otherwise (another tenant\'s `buildingId` is 404). As CSV: GET /residents/export.',
+      },
+    })
+    .input(PageQuery.extend(ResidentListQuery.shape))
     .output(page(ResidentOutput))
     .query(async ({ ctx, input }) => {
       const { items, nextCursor } = await listResidents({ ctx: ctx.svc, input });

@@ -1,0 +1,176 @@
+'use client';
+
+import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { MailPlusIcon, UsersIcon } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { type ResidentsQuery, residentsListQuery, RESIDENT_SORTS } from './residents-query';
+import { Section } from './section';
+
+const PAGE_SIZE = 50;
+
+export type Resident = { id: string; name: string | null; email: string; apartmentId: string; apartmentNumber: string; buildingId: string; role: ResidentRole };
+
+/** The residents the filters select, in the chosen order, each removable from their apartment. */
+export function ResidentsSection({
+  query: filters,
+  labelOf,
+  onRemoved,
+  focusAfterRemoval,
+  onInvite,
+}: {
+  query: ResidentsQuery;
+  labelOf: (apartmentId: string, buildingId?: string) => string;
+  onRemoved: (notice: string) => void;
+  focusAfterRemoval: () => HTMLElement | null;
+  onInvite: () => void;
+}) {
+  const trpc = useTRPC();
+  const buildingId = filters.buildingId || undefined;
+  const query = useInfiniteQuery(
+    trpc.residents.list.infiniteQueryOptions(
+      { ...residentsListQuery(filters), limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+    ),
+  );
+  const residents: Resident[] = query.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const remove = useMutation(trpc.residents.remove.mutationOptions());
+  const [target, setTarget] = useState<Resident | null>(null);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLElement | null>(null);
+  const done = useRef(false);
+
+  const who = (r: Resident) => r.name || r.email;
+
+  function ask(resident: Resident, button: HTMLElement) {
+    trigger.current = button;
+    done.current = false;
+    remove.reset();
+    setTarget(resident);
+    setOpen(true);
+  }
+
+  function confirm() {
+    if (!target) return;
+    const label = labelOf(target.apartmentId, target.buildingId);
+    const finish = (text: string) => {
+      done.current = true;
+      setOpen(false);
+      onRemoved(text);
+    };
+    remove.mutate(
+      { id: target.id },
+      {
+        onSuccess: () => finish(`${who(target)} has been removed from ${label}.`),
+        onError: (error) => {
+          if (errorCode(error) === 'NOT_FOUND') finish(`${who(target)} had already been removed from ${label}.`);
+        },
+      },
+    );
+  }
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <ListSkeleton label="Loading residents…" />;
+  } else if (query.isError) {
+    body = <LoadError what="The residents" reason={describeError(query.error)} retry={() => void query.refetch()} />;
+  } else if (residents.length === 0 && filters.q.trim()) {
+    body = <NoMatches>No residents match “{filters.q.trim()}”.</NoMatches>;
+  } else if (residents.length === 0) {
+    body = buildingId ? (
+      <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
+        Nobody lives in this building yet, as far as this service knows. Invite the residents by email.
+      </p>
+    ) : (
+      <EmptyState
+        icon={UsersIcon}
+        title="No residents yet"
+        description="Invite owners and tenants by email. Once they accept, they appear here and can see their apartment in the resident portal."
+      >
+        <Button onClick={onInvite}>
+          <MailPlusIcon aria-hidden="true" />
+          Invite resident
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    const removeButton = (r: Resident) => (
+      <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={(event) => ask(r, event.currentTarget)}>
+        Remove
+        <span className="sr-only">
+          {' '}
+          {who(r)} from {labelOf(r.apartmentId, r.buildingId)}
+        </span>
+      </Button>
+    );
+    body = (
+      <>
+        <ResponsiveList
+          items={residents}
+          from="sm"
+          listLabel="Residents"
+          caption={`${RESIDENT_SORTS.find((s) => s.value === filters.sort)?.label}, one row per person and apartment`}
+          busy={query.isPlaceholderData}
+          columns={[
+            {
+              header: 'Name',
+              cellClassName: 'font-medium',
+              cell: (r) => r.name ?? <span className="text-muted-foreground">No name given</span>,
+            },
+            { header: 'Email', cellClassName: 'break-all', cell: (r) => r.email },
+            { header: 'Apartment', cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
+            { header: 'Role', cell: (r) => <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge> },
+            { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: removeButton },
+          ]}
+          cardClassName="flex items-start justify-between gap-3 p-4"
+          card={(r) => (
+            <>
+              <div className="grid min-w-0 gap-1 text-sm">
+                <p className="font-medium wrap-break-word">{r.name ?? 'No name given'}</p>
+                <p className="break-all text-muted-foreground">{r.email}</p>
+                <p className="flex flex-wrap items-center gap-2">
+                  {labelOf(r.apartmentId, r.buildingId)}
+                  <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge>
+                </p>
+              </div>
+              {removeButton(r)}
+            </>
+          )}
+        />
+        <LoadMore query={query} label="Load more residents" className="" />
+      </>
+    );
+  }
+
+  return (
+    <Section id="current-residents-heading" title="Current residents">
+      {body}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={target ? `Remove ${who(target)} from ${labelOf(target.apartmentId, target.buildingId)}?` : 'Remove resident?'}
+        description="They keep their account but no longer see this apartment’s invoices, meters and requests. Someone without another apartment here can no longer use the resident portal."
+        keepLabel="Keep resident"
+        confirmLabel="Remove resident"
+        pendingLabel="Removing…"
+        pending={remove.isPending}
+        error={
+          remove.isError && errorCode(remove.error) !== 'NOT_FOUND'
+            ? `The resident could not be removed. ${describeError(remove.error)}`
+            : null
+        }
+        onConfirm={confirm}
+        returnFocus={() => (done.current ? focusAfterRemoval() : trigger.current)}
+      />
+    </Section>
+  );
+}
