@@ -17,12 +17,15 @@ import {
   ChargeRuleInput,
   CreateApartmentInput,
   CreateBuildingInput,
-  iso,
   UpdateApartmentInput,
   UpdateBuildingInput,
-} from './schemas';
+} from '../../schemas/buildings';
 
 const tags = ['buildings'];
+
+function iso<T extends { createdAt: Date; updatedAt?: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}) };
+}
 
 export const buildingsRouter = createRouter({
   list: managerProcedure
