@@ -27,6 +27,8 @@ export function OptionsSelect({
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  /** A name to find the trigger by, to move the focus there after a render. */
+  'data-focus'?: string;
 }) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>

@@ -1,5 +1,7 @@
-import { parseDecimal, parseInteger } from '../format';
+import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, errorCode, formFailure, serverMessage } from '@/lib/trpc/errors';
+import { CreateApartmentInput } from '@/server/api/schemas/buildings';
+import { formatArea, parseDecimal, parseInteger } from '../format';
 import type { Apartment } from '../types';
 
 export const APARTMENT_FIELDS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
@@ -26,12 +28,25 @@ export function apartmentValues(apartment?: Apartment): ApartmentValues {
   };
 }
 
-/** The browser's checks of an apartment (the server's, said in a person's words); the input when they pass. */
+/** A field as its cell shows it: a dash when unknown, the area as "45,5". */
+export function displayApartmentField(apartment: Apartment, field: ApartmentField): string {
+  const value = apartment[field];
+  if (value === null) return '—';
+  if (field === 'area') return formatArea(apartment.area);
+  return String(value);
+}
+
+/** The server's schema of an apartment's fields; partial, so that a field not yet typed as a number is left out. */
+const ApartmentFieldsInput = CreateApartmentInput.omit({ id: true }).partial();
+
+/**
+ * The browser's checks of an apartment: the server's schema (the number's length, say), and before it what
+ * the schema cannot say in a person's words (required, a number, its range); the input when they pass.
+ */
 export function checkApartment(values: ApartmentValues): { input?: ApartmentInput; errors: ApartmentErrors } {
   const errors: ApartmentErrors = {};
   const number = values.number.trim();
   if (!number) errors.number = 'Enter the apartment number.';
-  else if (number.length > 20) errors.number = 'Use at most 20 characters.';
 
   const area = parseDecimal(values.area);
   if (area === null) errors.area = 'Enter the area in m².';
@@ -51,8 +66,11 @@ export function checkApartment(values: ApartmentValues): { input?: ApartmentInpu
   const rooms = whole('rooms', 0, 100);
   const residentsCount = whole('residentsCount', 0, 100);
 
-  if (Object.keys(errors).length) return { errors };
-  return { input: { number, floor, area: area as number, rooms, residentsCount: residentsCount ?? 0 }, errors };
+  const input = { number, floor, area: typeof area === 'number' ? area : undefined, rooms, residentsCount: residentsCount ?? 0 };
+  const schemaErrors = checkWithSchema(ApartmentFieldsInput, input).errors ?? {};
+  for (const field of APARTMENT_FIELDS) errors[field] ??= schemaErrors[field];
+  if (APARTMENT_FIELDS.some((field) => errors[field])) return { errors };
+  return { input: { ...input, area: area as number }, errors: {} };
 }
 
 /** The server's refusal as field errors (409 on the number, 422 per field) or a message for the whole form. */

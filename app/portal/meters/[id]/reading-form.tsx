@@ -1,39 +1,24 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { CameraIcon, CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, ScanTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
+import { CameraIcon, LoaderCircleIcon, SendIcon } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { formatReading, formatUnit } from '../meter-format';
-import { parseReading, readMeterPhoto, readingSource, registerToInput, type Candidate } from './read-photo';
+import { OcrNotes, PhotoPreview } from './ocr-notes';
+import { parseReading, readMeterPhoto, readingSource, registerToInput } from './read-photo';
+import { otherCandidates, readingHint, valueMessage, type Ocr, type ReadingFormMeter } from './reading';
 
-export type ReadingFormMeter = { id: string; unit: string; decimals: number; lastReading: { value: number; readAt: string } | null };
+export type { ReadingFormMeter } from './reading';
 
 type Photo = { url: string; name: string };
-type Ocr =
-  | { state: 'none' }
-  | { state: 'reading' }
-  | { state: 'read'; value: string; confidence: number; candidates: Candidate[] }
-  | { state: 'unreadable' }
-  | { state: 'stored' }
-  | { state: 'refused'; message: string };
-
-/** Below this the reader's guess is shown with a warning rather than as a likely match. */
-const SURE = 0.8;
-
-/** "is below the last confirmed reading (12.5 m3); if the meter was replaced, …" in a resident's words. */
-function valueMessage(message: string, unit: string): string {
-  const below = /^is below the (?:last|earlier) confirmed reading \(([\d.]+)/.exec(message);
-  if (below) return `This is below the last confirmed reading (${below[1]} ${formatUnit(unit)}). Check the number; if the meter was replaced, tell your building manager.`;
-  return asSentence(message);
-}
 
 /**
  * A resident reads a meter: takes a photo (read by the server and pre-filled here to check), or types the
@@ -176,90 +161,28 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
   }
 
   const busy = submit.isPending || ocr.state === 'reading';
-  const others = ocr.state === 'read' ? ocr.candidates.filter((c) => c.value !== ocr.value).slice(0, 3) : [];
+  const others = otherCandidates(ocr);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New reading" className="grid gap-5">
       {sent && (
-        <Alert
-          key={sent.key}
-          ref={sentRef}
-          tabIndex={-1}
-          variant="success"
-          role="status"
-          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <CircleCheckIcon aria-hidden="true" />
-          <p>{sent.text}</p>
-        </Alert>
+        <Notice key={sent.key} ref={sentRef} ring>
+          {sent.text}
+        </Notice>
       )}
       {formError && (
-        <Alert
-          ref={formErrorRef}
-          tabIndex={-1}
-          variant="destructive"
-          role="alert"
-          className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <CircleAlertIcon aria-hidden="true" />
-          <p>{formError}</p>
-        </Alert>
+        <Notice ref={formErrorRef} tone="destructive" ring>
+          {formError}
+        </Notice>
       )}
 
-      {photo && (
-        <figure className="relative overflow-hidden rounded-lg border bg-muted">
-          {/* A local preview (blob: URL) of the photo just taken; next/image cannot optimise it. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={photo.url} alt="Your photo of the meter" className="max-h-72 w-full object-contain" />
-          {ocr.state === 'reading' && (
-            <figcaption className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-2 bg-foreground/75 py-2 text-sm font-medium text-background">
-              <LoaderCircleIcon className="size-4 motion-safe:animate-spin" aria-hidden="true" />
-              Reading the number…
-            </figcaption>
-          )}
-        </figure>
-      )}
+      {photo && <PhotoPreview url={photo.url} ocr={ocr} />}
 
-      <div aria-live="polite" className="grid gap-2 empty:hidden">
-        {ocr.state === 'read' && (
-          <Alert variant={ocr.confidence >= SURE ? 'info' : 'destructive'}>
-            {ocr.confidence >= SURE ? <ScanTextIcon aria-hidden="true" /> : <TriangleAlertIcon aria-hidden="true" />}
-            <p>
-              <span className="font-semibold">Check the number.</span> Read from the photo as{' '}
-              <span className="font-semibold tabular-nums">{ocr.value}</span> ({Math.round(ocr.confidence * 100)} % sure).{' '}
-              {ocr.confidence >= SURE ? 'Compare it with the meter and correct it if needed.' : 'The photo was hard to read: compare every digit with the meter.'}
-            </p>
-          </Alert>
-        )}
-        {ocr.state === 'unreadable' && (
-          <Alert variant="destructive">
-            <TriangleAlertIcon aria-hidden="true" />
-            <p>No number could be read from this photo. Type the number from the meter below, or take a sharper photo closer to the numbers.</p>
-          </Alert>
-        )}
-        {ocr.state === 'stored' && (
-          <Alert>
-            <CameraIcon aria-hidden="true" />
-            <p>The photo is attached, but the number could not be read automatically just now. Type it in below.</p>
-          </Alert>
-        )}
-        {ocr.state === 'refused' && (
-          <Alert variant="destructive" role="alert">
-            <CircleAlertIcon aria-hidden="true" />
-            <p>{ocr.message}</p>
-          </Alert>
-        )}
-      </div>
+      <OcrNotes ocr={ocr} />
 
       <FormField
         label={`Reading (${formatUnit(meter.unit)})`}
-        description={
-          meter.lastReading
-            ? `The last confirmed reading is ${formatReading(meter.lastReading.value, meter.decimals, meter.unit)}. ${meter.decimals > 0 ? `Include the ${meter.decimals} red decimal digits.` : ''}`.trim()
-            : meter.decimals > 0
-              ? `Include the ${meter.decimals} red decimal digits.`
-              : undefined
-        }
+        description={readingHint(meter)}
         error={valueError}
       >
         <Input

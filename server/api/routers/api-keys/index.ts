@@ -3,6 +3,7 @@ import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { listApiKeys } from '@/server/services/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
 import { one, page } from '../../envelope';
+import { CreateApiKeyInput } from '../../schemas/api-keys';
 import { createRouter, managerProcedure } from '../../trpc';
 
 export const ApiKeyOutput = z.object({
@@ -32,7 +33,7 @@ export const apiKeysRouter = createRouter({
         description: 'The key (`pbk_...`) is in this answer only; keep it. It acts for the tenant with role manager.',
       },
     })
-    .input(z.object({ name: z.string().trim().min(1).max(100) }))
+    .input(CreateApiKeyInput)
     .output(one(ApiKeyOutput.extend({ key: z.string() })))
     .mutation(async ({ ctx, input }) => {
       const key = await createApiKey({ ctx: ctx.svc, input });

@@ -17,10 +17,9 @@ import {
   ChargeRuleInput,
   CreateApartmentInput,
   CreateBuildingInput,
-  iso,
   UpdateApartmentInput,
   UpdateBuildingInput,
-} from './schemas';
+} from '../../schemas/buildings';
 
 const tags = ['buildings'];
 
@@ -30,6 +29,10 @@ export const ApartmentListQuery = z.object({
   q: z.string().max(50).optional(),
   sort: z.enum(APARTMENT_SORTS).optional().meta({ description: '`number` (default) or `area`, descending with a leading `-`.' }),
 });
+
+function iso<T extends { createdAt: Date; updatedAt?: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}) };
+}
 
 export const buildingsRouter = createRouter({
   list: managerProcedure

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { invoiceStatusEnum } from '@/db/schema';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { getInvoice } from '@/server/services/invoices/get-invoice';
 import { getInvoiceAccount } from '@/server/services/invoices/invoice-account';
@@ -11,8 +10,9 @@ import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-se
 import { sumInvoices } from '@/server/services/invoices/sum-invoices';
 import { summarizeInvoicesByMonth } from '@/server/services/invoices/summarize-invoices-by-month';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
-import { IsoDate, MoneyInput } from '../../codecs';
+import { IsoDate } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
+import { GenerateInput, InvoiceStatus, UpdateInvoiceInput } from '../../schemas/invoices';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['invoices'];
@@ -31,14 +31,13 @@ export const InvoiceReminderOutput = z.object({
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
 });
-const Status = z.enum(invoiceStatusEnum.enumValues);
 
 export const InvoiceOutput = z.object({
   id: z.uuid(),
   number: z.string().meta({ description: '<invoicePrefix><year>-<6-digit sequence>, gap-free per tenant and year.' }),
   buildingId: z.uuid(),
   apartmentId: z.uuid(),
-  status: Status,
+  status: InvoiceStatus,
   periodStart: IsoDate,
   periodEnd: IsoDate,
   issueDate: IsoDate,
@@ -57,12 +56,11 @@ export const InvoiceOutput = z.object({
   createdAt: z.iso.datetime(),
 });
 
-const GenerateInput = z.object({ buildingId: z.uuid(), periodStart: IsoDate, periodEnd: IsoDate, issueDate: IsoDate.optional(), dueDate: IsoDate.optional() });
 
 const out = (v: InvoiceView) => ({ ...v, createdAt: v.createdAt.toISOString() });
 
 /** GET /invoices' filters, shared by the list and its totals. */
-const InvoiceFilterQuery = z.object({ status: Status.optional(), buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), overdue: z.stringbool().optional(), from: IsoDate.optional(), to: IsoDate.optional() });
+const InvoiceFilterQuery = z.object({ status: InvoiceStatus.optional(), buildingId: z.uuid().optional(), apartmentId: z.uuid().optional(), overdue: z.stringbool().optional(), from: IsoDate.optional(), to: IsoDate.optional() });
 /** The list's filters and order, also those of GET /invoices/export. */
 export const InvoiceListQuery = InvoiceFilterQuery.extend({
   sort: z
@@ -258,15 +256,7 @@ export const invoicesRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(
-      z.object({
-        id: z.uuid(),
-        status: Status.optional(),
-        paidDate: IsoDate.optional(),
-        amount: MoneyInput.optional().meta({ description: 'With status paid: the amount received, 2 decimals, at least the open balance (default: the open balance).' }),
-        reference: z.string().max(200).nullable().optional(),
-      }),
-    )
+    .input(UpdateInvoiceInput)
     .output(one(InvoiceOutput))
     .mutation(async ({ ctx, input }) => ({ data: out(await updateInvoice({ ctx: ctx.svc, input })) })),
 });

@@ -1,9 +1,11 @@
+// Imported by the router and by the web app's forms, which check their input with these before sending it:
+// only zod, the codecs and the domain's vocabularies here, nothing that needs the server.
 import { z } from 'zod';
-import { MoneyInput, UnitPriceInput } from '../../codecs';
-import { chargeBasisEnum, meterTypeEnum } from '@/db/schema';
+import { CHARGE_BASES, METER_TYPES } from '@/server/domain/enums';
+import { MoneyInput, UnitPriceInput } from '../codecs';
 
-export const ChargeBasis = z.enum(chargeBasisEnum.enumValues);
-export const MeterType = z.enum(meterTypeEnum.enumValues);
+export const ChargeBasis = z.enum(CHARGE_BASES);
+export const MeterType = z.enum(METER_TYPES);
 
 export const ChargeRuleInput = z.object({
   name: z.string().max(200),
@@ -112,7 +114,3 @@ export const ApartmentOutput = z.object({
     .meta({ description: 'The apartment\'s credit in the building\'s currency: money paid above invoices\' open balances, used by its next generated invoices as a negative line "Credit from previous payments".' }),
   createdAt: z.iso.datetime(),
 });
-
-export function iso<T extends { createdAt: Date; updatedAt?: Date }>(row: T) {
-  return { ...row, createdAt: row.createdAt.toISOString(), ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}) };
-}

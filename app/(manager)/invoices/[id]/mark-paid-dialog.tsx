@@ -1,0 +1,103 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { formFailure } from '@/lib/trpc/errors';
+import { formatMoney, todayInTallinn } from '../format';
+import type { Invoice } from '../types';
+import { checkPayment, PAID_FIELDS, parseCents } from './mark-paid';
+
+type MarkPaidProps = {
+  invoice: Invoice;
+  pending: boolean;
+  /** Called with the checked input; call `fail(error)` when the server refuses it. */
+  onSubmit: (paidDate: string, amount: number | undefined, fail: (error: unknown) => void) => void;
+};
+
+/** Records a payment of the invoice: the amount received (the open balance unless changed) and its date. */
+export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Mark ${form.invoice.number} paid`}
+      description="Records a payment received by hand or by bank transfer, on the date below."
+    >
+      {({ setBusy }) => <MarkPaidForm {...form} onBusyChange={setBusy} />}
+    </FormDialog>
+  );
+}
+
+function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProps & { onBusyChange: (busy: boolean) => void }) {
+  const today = todayInTallinn();
+  const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
+  const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
+  const [paidDate, setPaidDate] = useState(today);
+  const [amount, setAmount] = useState(() => (openCents / 100).toFixed(2));
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(PAID_FIELDS);
+  useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
+
+  // The server's answer: its 422 errors at the fields, anything else above the form.
+  function refused(error: unknown) {
+    const failure = formFailure(error, 'The invoice could not be marked paid.', PAID_FIELDS, ' ');
+    fail(failure.errors, failure.formError);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = checkPayment(amount, paidDate, today);
+    if (checked.errors) return fail(checked.errors);
+    clear();
+    onSubmit(checked.paidDate, checked.amount, refused);
+  }
+
+  const cents = parseCents(amount);
+  const excess = typeof cents === 'number' ? cents - openCents : 0;
+  const hint =
+    excess > 0
+      ? `${money(excess)} more than the open balance becomes the apartment’s credit, taken off its next invoices.`
+      : `The open balance is ${money(openCents)}. Anything received above it becomes the apartment’s credit.`;
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {formError && !pending && (
+        <Notice ref={ref('form')} tone="destructive">
+          {formError}
+        </Notice>
+      )}
+      <FormField label="Amount received" description={hint} error={errors.amount}>
+        <Input
+          ref={ref('amount')}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={16}
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            clearError('amount');
+          }}
+        />
+      </FormField>
+      <FormField label="Paid on" error={errors.paidDate}>
+        <Input
+          ref={ref('paidDate')}
+          type="date"
+          value={paidDate}
+          max={today}
+          onChange={(event) => {
+            setPaidDate(event.target.value);
+            clearError('paidDate');
+          }}
+        />
+      </FormField>
+      <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { checkWithSchema } from '@/lib/schema-check';
+import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { UpdateInvoiceInput } from '@/server/api/schemas/invoices';
+import { parseDecimal } from '../../buildings/format';
+import { formatMoney } from '../format';
+import type { Invoice } from '../types';
+
+export const PAID_FIELDS = ['amount', 'paidDate'] as const;
+export type PaidField = (typeof PAID_FIELDS)[number];
+
+/** The payment part of invoices.update: the server's own check of the date and the amount. */
+const PaymentInput = UpdateInvoiceInput.pick({ paidDate: true, amount: true });
+
+/** The API's reason for refusing a change ("Status cannot change from paid to void."), else a general one. */
+export function failureText(error: unknown): string {
+  const fields = fieldErrors(error);
+  if (fields.length) return fields.map((f) => asSentence(`${f.path === 'paidDate' ? 'The payment date' : f.path} ${f.message}`)).join(' ');
+  return describeError(error);
+}
+
+/** "Invoice … is marked paid." and, for an overpayment, what became the apartment's credit. */
+export function paidNotice(invoice: Invoice, amount: number | undefined): string {
+  const excess = amount === undefined ? 0 : Math.round(amount * 100) - Math.round((invoice.amount - invoice.amountPaid) * 100);
+  if (excess <= 0) return `Invoice ${invoice.number} is marked paid.`;
+  return `Invoice ${invoice.number} is marked paid. ${formatMoney(excess / 100, invoice.currency)} above the open balance is now the apartment’s credit.`;
+}
+
+/** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */
+export function parseCents(text: string): number | null | 'invalid' {
+  const amount = parseDecimal(text);
+  if (amount === null || amount === 'invalid') return amount;
+  if (!/^-?\d*([.,]\d{0,2})?$/.test(text.trim().replace(/\s/g, ''))) return 'invalid';
+  return Math.round(amount * 100);
+}
+
+/**
+ * The payment as typed, checked with the server's schema and against today: the date and the amount to
+ * send (none when the field is empty: the server records the open balance), or the errors by field.
+ */
+export function checkPayment(
+  amountText: string,
+  paidDate: string,
+  today: string,
+): { paidDate: string; amount: number | undefined; errors?: undefined } | { errors: Partial<Record<PaidField, string>> } {
+  const cents = parseCents(amountText);
+  const amount = typeof cents === 'number' ? cents / 100 : undefined;
+  const { errors: refused } = checkWithSchema(PaymentInput, { paidDate, amount });
+  const errors: Partial<Record<PaidField, string>> = {};
+  if (cents === 'invalid' || refused?.amount) errors.amount = 'Enter the amount received, e.g. 41.20, with at most 2 decimals.';
+  if (refused?.paidDate) errors.paidDate = 'Enter the date the payment arrived.';
+  else if (paidDate > today) errors.paidDate = 'The payment date cannot be in the future.';
+  return Object.keys(errors).length ? { errors } : { paidDate, amount };
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { ResponsiveList } from '@/components/ui/responsive-list';
+import { formatDateTime } from '@/lib/format';
+import { describeError } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+
+export type ApiKey = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
+
+/** The keys that are not revoked, newest first, each with its Revoke button; the one just created marked New. */
+export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key: ApiKey, trigger: HTMLElement) => void }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.apiKeys.list.queryOptions());
+
+  if (list.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading API keys…
+      </p>
+    );
+  }
+  if (list.isError) {
+    return (
+      <LoadError what="The API keys" reason={describeError(list.error)} retry={() => void list.refetch()} />
+    );
+  }
+
+  const keys = list.data.data;
+  if (keys.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+        No API keys yet. Create one above when an integration needs access.
+      </p>
+    );
+  }
+
+  const revokeButton = (key: ApiKey) => (
+    <Button variant="outline" size="sm" onClick={(event) => onRevoke(key, event.currentTarget)}>
+      Revoke<span className="sr-only"> {key.name}</span>
+    </Button>
+  );
+  const newBadge = (key: ApiKey) => key.id === newKeyId && <Badge variant="success">New</Badge>;
+  const prefix = (key: ApiKey) => <code className="font-mono text-sm">{key.prefix}…</code>;
+  const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  const lastUsed = (key: ApiKey) =>
+    key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>;
+
+  // Tablets and wider a table, phones one card per key.
+  return (
+    <ResponsiveList
+      items={keys}
+      from="sm"
+      listLabel="API keys"
+      caption="API keys of your organisation, newest first"
+      columns={[
+        {
+          header: 'Name',
+          cellClassName: 'max-w-64 font-medium',
+          cell: (key) => (
+            <>
+              <span className="wrap-break-word">{key.name}</span> {newBadge(key)}
+            </>
+          ),
+        },
+        { header: 'Key', cellClassName: 'whitespace-nowrap', cell: prefix },
+        { header: 'Created', cellClassName: 'whitespace-nowrap', cell: (key) => date(key.createdAt) },
+        { header: 'Last used', cellClassName: 'whitespace-nowrap', cell: lastUsed },
+        { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: revokeButton },
+      ]}
+      cardClassName="grid gap-3 p-4"
+      card={(key) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium wrap-break-word">
+                {key.name} {newBadge(key)}
+              </p>
+              {prefix(key)}
+            </div>
+            {revokeButton(key)}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{date(key.createdAt)}</dd>
+            <dt className="text-muted-foreground">Last used</dt>
+            <dd>{lastUsed(key)}</dd>
+          </dl>
+        </>
+      )}
+    />
+  );
+}

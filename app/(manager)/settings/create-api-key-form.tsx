@@ -1,0 +1,82 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { checkKeyName } from './api-key-name';
+
+export type CreatedKey = { id: string; name: string; key: string };
+
+const FIELDS = ['name'] as const;
+
+/** Creates a key by its name; the key itself is handed to `onCreated`, to be shown once. */
+export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState('');
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const create = useMutation(trpc.apiKeys.create.mutationOptions());
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const checked = checkKeyName(name);
+    if (checked.error !== undefined) return fail({ name: checked.error });
+    clear();
+    create.mutate(
+      { name: checked.name },
+      {
+        onSuccess: ({ data }) => {
+          setName('');
+          onCreated({ id: data.id, name: data.name, key: data.key });
+        },
+        onError: (failure) => {
+          const nameError = fieldErrors(failure).find((e) => e.path === 'name');
+          if (nameError) fail({ name: asSentence(nameError.message) });
+          else fail({}, `The key could not be created. ${describeError(failure)}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <FormField
+          label="Key name"
+          description="Who or what uses the key, e.g. “Accounting export”."
+          error={errors.name}
+          className="min-w-0 flex-1 sm:max-w-md"
+        >
+          <Input
+            ref={ref('name')}
+            name="name"
+            required
+            autoComplete="off"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              clearError('name');
+            }}
+          />
+        </FormField>
+        {/* Lined up with the input: the label above it is 14px high plus an 8px gap. */}
+        <Button
+          type="submit"
+          aria-disabled={create.isPending}
+          className="w-full aria-disabled:opacity-60 sm:mt-[22px] sm:h-11 sm:w-auto"
+        >
+          <PlusIcon aria-hidden="true" />
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </Button>
+      </div>
+    </form>
+  );
+}

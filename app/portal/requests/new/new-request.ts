@@ -1,0 +1,88 @@
+import { asSentence, fieldErrors } from '@/lib/trpc/errors';
+
+/** The server's limits (server/api/routers/maintenance, server/services/uploads). */
+export const MAX_TITLE = 200;
+export const MAX_DESCRIPTION = 5000;
+export const MAX_PHOTOS = 5;
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export const REQUEST_FIELDS = ['apartment', 'title', 'description'] as const;
+export type RequestField = (typeof REQUEST_FIELDS)[number];
+export type RequestErrors = Partial<Record<RequestField, string>>;
+type UploadResult = { id: string } | { error: string };
+
+const tooLarge = (name: string) => `“${name}” is larger than 10 MB. Choose a smaller photo or take a new one.`;
+const notAPhoto = (name: string) => `“${name}” is not a photo that can be used. Choose a JPEG, PNG, WebP or HEIC image.`;
+
+/** The request as typed, checked before it is sent. */
+export function checkRequest(apartmentId: string, title: string, description: string): RequestErrors {
+  const found: RequestErrors = {};
+  if (!apartmentId) found.apartment = 'Choose the apartment.';
+  if (!title.trim()) found.title = 'Enter a short title.';
+  else if (title.trim().length > MAX_TITLE) found.title = `Use at most ${MAX_TITLE} characters.`;
+  if (!description.trim()) found.description = 'Describe the problem.';
+  else if (description.trim().length > MAX_DESCRIPTION) found.description = `Use at most ${MAX_DESCRIPTION} characters.`;
+  return found;
+}
+
+/** The server's refusal: errors at the fields, and whether a photo was the problem. */
+export function requestFailure(error: unknown): { errors: RequestErrors; photoProblem: boolean } {
+  const errors: RequestErrors = {};
+  let photoProblem = false;
+  for (const e of fieldErrors(error)) {
+    if (e.path === 'title' || e.path === 'description') errors[e.path] = asSentence(e.message);
+    else if (e.path === 'apartmentId') errors.apartment = asSentence(e.message);
+    else if (e.path.startsWith('photoIds')) photoProblem = true;
+  }
+  return { errors, photoProblem };
+}
+
+/**
+ * The files chosen, as far as there is room for them: those to upload, and why the others are left out.
+ * Size and type are checked here too, so a phone does not send megabytes that the server would refuse.
+ */
+export function choosePhotos(files: File[], alreadyChosen: number): { accepted: Array<{ file: File; name: string }>; problems: string[] } {
+  const problems: string[] = [];
+  const room = Math.max(MAX_PHOTOS - alreadyChosen, 0);
+  if (files.length > room) {
+    const left = files.length - room;
+    problems.push(`You can add up to ${MAX_PHOTOS} photos; ${left === 1 ? 'one photo was' : `${left} photos were`} left out.`);
+  }
+  const accepted: Array<{ file: File; name: string }> = [];
+  for (const file of files.slice(0, room)) {
+    const name = file.name || 'The photo';
+    if (file.size > MAX_PHOTO_BYTES) problems.push(tooLarge(name));
+    else if (file.type && !file.type.startsWith('image/')) problems.push(notAPhoto(name));
+    else accepted.push({ file, name });
+  }
+  return { accepted, problems };
+}
+
+/** Uploads one photo; the answer is the upload's id or a sentence saying why it was refused. */
+export async function uploadPhoto(file: File, signal: AbortSignal): Promise<UploadResult> {
+  const name = file.name || 'The photo';
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/uploads', { method: 'POST', body, signal });
+  } catch {
+    return { error: `“${name}” could not be uploaded. Check your connection and try again.` };
+  }
+  if (response.status === 201) {
+    const json = (await response.json().catch(() => null)) as { data?: { id?: unknown } } | null;
+    if (typeof json?.data?.id === 'string') return { id: json.data.id };
+  }
+  switch (response.status) {
+    case 413:
+      return { error: tooLarge(name) };
+    case 415:
+      return { error: notAPhoto(name) };
+    case 401:
+      return { error: 'Your session has ended. Sign in again to add photos.' };
+    case 429:
+      return { error: 'Too many uploads in a short time. Wait a minute and try again.' };
+    default:
+      return { error: `“${name}” could not be uploaded. Try again in a moment.` };
+  }
+}
