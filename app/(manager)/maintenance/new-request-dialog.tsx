@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { MAX_REQUEST_DESCRIPTION, MAX_REQUEST_TITLE } from '@/server/api/schemas/maintenance';
 import { useBuildings } from '../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
 
@@ -75,7 +76,7 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
         <FormField label="Title" error={errors.title} className="sm:col-span-2">
           <Input
             ref={ref('title')}
-            maxLength={200}
+            maxLength={MAX_REQUEST_TITLE}
             value={title}
             onChange={(event) => {
               setTitle(event.target.value);
@@ -86,7 +87,7 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
         <FormField label="Description" error={errors.description} className="sm:col-span-2">
           <Textarea
             ref={ref('description')}
-            maxLength={5000}
+            maxLength={MAX_REQUEST_DESCRIPTION}
             rows={4}
             value={description}
             onChange={(event) => {

@@ -1,8 +1,9 @@
+import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, fieldErrors } from '@/lib/trpc/errors';
+import { CreateMaintenanceRequestInput } from '@/server/api/schemas/maintenance';
 
-/** The server's limits (server/api/routers/maintenance, server/services/uploads). */
-export const MAX_TITLE = 200;
-export const MAX_DESCRIPTION = 5000;
+/** The server's limits: its schema's (server/api/schemas/maintenance.ts), and the uploads' (server/services/uploads). */
+export { MAX_REQUEST_DESCRIPTION as MAX_DESCRIPTION, MAX_REQUEST_TITLE as MAX_TITLE } from '@/server/api/schemas/maintenance';
 export const MAX_PHOTOS = 5;
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
@@ -18,10 +19,12 @@ const notAPhoto = (name: string) => `“${name}” is not a photo that can be us
 export function checkRequest(apartmentId: string, title: string, description: string): RequestErrors {
   const found: RequestErrors = {};
   if (!apartmentId) found.apartment = 'Choose the apartment.';
+  // Lengths by the server's own schema; an empty field in the form's words.
+  const checked = checkWithSchema(CreateMaintenanceRequestInput.pick({ title: true, description: true }), { title: title.trim(), description: description.trim() });
   if (!title.trim()) found.title = 'Enter a short title.';
-  else if (title.trim().length > MAX_TITLE) found.title = `Use at most ${MAX_TITLE} characters.`;
+  else if (checked.errors?.title) found.title = checked.errors.title;
   if (!description.trim()) found.description = 'Describe the problem.';
-  else if (description.trim().length > MAX_DESCRIPTION) found.description = `Use at most ${MAX_DESCRIPTION} characters.`;
+  else if (checked.errors?.description) found.description = checked.errors.description;
   return found;
 }
 

@@ -5,6 +5,7 @@ import { listMaintenanceRequests, MAINTENANCE_SORTS } from '@/server/services/ma
 import type { MaintenanceRequestView } from '@/server/services/maintenance/request-view';
 import { updateMaintenanceStatus } from '@/server/services/maintenance/update-request-status';
 import { one, page, PageQuery } from '../../envelope';
+import { CreateMaintenanceRequestInput } from '../../schemas/maintenance';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['maintenance'];
@@ -49,7 +50,7 @@ export const maintenanceRouter = createRouter({
         errorResponses: [404, 422],
       },
     })
-    .input(z.object({ apartmentId: z.uuid(), title: z.string().max(200), description: z.string().max(5000), photoIds: z.array(z.uuid()).max(10).optional() }))
+    .input(CreateMaintenanceRequestInput)
     .output(one(MaintenanceRequestOutput))
     .mutation(async ({ ctx, input }) => ({ data: out(await createMaintenanceRequest({ ctx: ctx.svc, input })) })),
 
