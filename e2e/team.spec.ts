@@ -24,3 +24,18 @@ test('an admin sees the organisation’s details and invites a manager, who show
   await expect(page.getByRole('status').filter({ hasText: `The invitation to ${email} was cancelled.` })).toBeVisible();
   await expect(waiting).toBeHidden();
 });
+
+// One organisation for both projects: on the desktop only, so two runs do not swap the logo under each other.
+test('an admin uploads the organisation’s logo, sees it, and removes it @desktop-only', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/settings');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('status').filter({ hasText: 'Logo saved. New invoices and letters carry it.' })).toBeVisible();
+  const logo = page.getByRole('img', { name: 'The organisation’s logo' });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Logo removed.' })).toBeVisible();
+  await expect(logo).toBeHidden();
+});

@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   phone: text('phone'),
   /** The default account for payments, used where a building has none of its own. */
   iban: text('iban'),
+  /** The logo printed on invoices and letters: an upload (a PNG made from the image the admin chose), or none. */
+  logoUploadId: uuid('logo_upload_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

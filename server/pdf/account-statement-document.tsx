@@ -1,9 +1,10 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { PDF_FONT } from './fonts';
+import { type Issuer, IssuerBlock } from './issuer-block';
 
 /** Amounts in currency units; dates formatted for the reader. */
 export type AccountStatementPdfData = {
-  issuer: { name: string; lines: string[] };
+  issuer: Issuer;
   title: string;
   date: string;
   summary: Array<[string, string]>;
@@ -29,12 +30,7 @@ export function AccountStatementDocument({ data, formatMoney }: { data: AccountS
   return (
     <Document title={data.title} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
-        <Text style={{ fontWeight: 'bold' }}>{data.issuer.name}</Text>
-        {data.issuer.lines.map((line) => (
-          <Text key={line} style={s.muted}>
-            {line}
-          </Text>
-        ))}
+        <IssuerBlock issuer={data.issuer} boldName />
         <Text style={s.h1}>{data.title}</Text>
         <Text style={s.muted}>As of {data.date}</Text>
         <View style={s.block}>

@@ -1,10 +1,11 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { PDF_FONT } from './fonts';
+import { type Issuer, IssuerBlock } from './issuer-block';
 
 export type InvoicePdfData = {
   /** The issuer: the organisation's legal name and its registry code, VAT number, address and contacts. */
-  issuer: { name: string; lines: string[] };
+  issuer: Issuer;
   building: { name: string; address: string; city: string | null };
   payee: { name: string; iban: string | null };
   apartmentNumber: string;
@@ -48,13 +49,7 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View>
-            <Text style={s.h1}>Invoice {data.number}</Text>
-            <Text>{data.issuer.name}</Text>
-            {data.issuer.lines.map((line) => (
-              <Text key={line} style={s.muted}>
-                {line}
-              </Text>
-            ))}
+            <IssuerBlock issuer={data.issuer} title={<Text style={s.h1}>Invoice {data.number}</Text>} />
             <Text style={s.muted}>
               {data.building.name}, {data.building.address}
               {data.building.city ? `, ${data.building.city}` : ''}

@@ -1,9 +1,10 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { PDF_FONT } from './fonts';
+import { type Issuer, IssuerBlock } from './issuer-block';
 
 /** Amounts in currency units; dates already formatted for the reader. */
 export type PaymentDemandPdfData = {
-  issuer: { name: string; lines: string[] };
+  issuer: Issuer;
   building: { address: string; city: string | null };
   payee: { name: string; iban: string | null };
   apartmentNumber: string;
@@ -41,14 +42,7 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
     <Document title={`Payment demand, apartment ${data.apartmentNumber}`} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
-          <View>
-            <Text style={{ fontWeight: 'bold' }}>{data.issuer.name}</Text>
-            {data.issuer.lines.map((line) => (
-              <Text key={line} style={s.muted}>
-                {line}
-              </Text>
-            ))}
-          </View>
+          <IssuerBlock issuer={data.issuer} boldName />
           <View>
             <Text style={s.label}>Date</Text>
             <Text>{data.issueDate}</Text>

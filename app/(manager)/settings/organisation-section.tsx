@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { describeError, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { OrganisationLogo } from './organisation-logo';
 
 const FIELDS = [
   { key: 'name', label: 'Name in the app', hint: 'How the organisation is shown in the app and in mails.', autoComplete: 'organization' },
@@ -46,7 +47,10 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
         ) : organisation.isError ? (
           <LoadError what="The organisation’s details" reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
         ) : (
-          <OrganisationForm initial={organisation.data.data} canEdit={canEdit} />
+          <div className="grid gap-6">
+            <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
+            <OrganisationForm initial={organisation.data.data} canEdit={canEdit} />
+          </div>
         )}
       </CardContent>
     </Card>

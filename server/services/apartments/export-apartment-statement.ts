@@ -28,7 +28,7 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
     createElement(AccountStatementDocument, {
       formatMoney: (n: number) => formatMoney(n, account.currency),
       data: {
-        issuer: issuerOf(await organisationOf(ctx.db, ctx.tenantId)),
+        issuer: await issuerOf(ctx.db, await organisationOf(ctx.db, ctx.tenantId)),
         title: `Account statement: ${account.buildingName}, apartment ${account.apartmentNumber}`,
         date: formatDate(account.today),
         summary: summaryLines(account),

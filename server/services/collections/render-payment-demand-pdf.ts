@@ -25,7 +25,7 @@ export async function renderPaymentDemandPdf({ ctx, input }: { ctx: ServiceConte
     createElement(PaymentDemandDocument, {
       formatMoney: (n: number) => formatMoney(n, demand.currency),
       data: {
-        issuer: issuerOf(organisation),
+        issuer: await issuerOf(ctx.db, organisation),
         building: { address: b.address, city: b.city },
         payee: payeeOf(b, organisation),
         apartmentNumber: demand.apartmentNumber,

@@ -42,7 +42,7 @@ export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; in
     createElement(InvoiceDocument, {
       formatMoney: (n: number) => money.format(n),
       data: {
-        issuer: issuerOf(organisation),
+        issuer: await issuerOf(ctx.db, organisation),
         building: { name: b.name, address: b.address, city: b.city },
         payee,
         apartmentNumber: context!.apartmentNumber,

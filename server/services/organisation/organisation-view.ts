@@ -14,11 +14,13 @@ export type OrganisationView = {
   phone: string | null;
   iban: string | null;
   timeZone: string;
+  /** The printed logo (GET /uploads/{id}), or none. */
+  logoUploadId: string | null;
 };
 
 /** The tenant's own details, as invoices, letters and e-invoices print them. */
 export async function organisationOf(db: DbExecutor, tenantId: string): Promise<OrganisationView> {
   const [t] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!t) throw new NotFoundError('Organisation');
-  return { id: t.id, name: t.name, legalName: t.legalName, registrationCode: t.registrationCode, vatNumber: t.vatNumber, address: t.address, email: t.email, phone: t.phone, iban: t.iban, timeZone: t.timeZone };
+  return { id: t.id, name: t.name, legalName: t.legalName, registrationCode: t.registrationCode, vatNumber: t.vatNumber, address: t.address, email: t.email, phone: t.phone, iban: t.iban, timeZone: t.timeZone, logoUploadId: t.logoUploadId };
 }

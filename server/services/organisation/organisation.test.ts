@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { GET as pdfRoute } from '@/app/api/invoices/[id]/pdf/route';
 import { getDb } from '@/db/client';
@@ -6,6 +7,7 @@ import { apartments, auditLog, buildings, chargeRules } from '@/db/schema';
 import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
 import { pdfText } from '@/test/pdf-text';
 import { restClient } from '@/test/rest-client';
+import { download, upload } from '@/test/uploads';
 import { generateInvoices } from '../invoices/generate-invoices';
 import { updateInvoice } from '../invoices/update-invoice';
 
@@ -60,5 +62,50 @@ describe('organisation settings', () => {
     expect(text).toContain('Korteriühistu Kase 3');
     expect(text).toContain('Reg. code 80765432 · VAT no. EE102345678');
     expect(text).toMatch(/Pay to Korteriühistu Kase 3 IBAN EE471000001020145685/);
+  });
+
+  it('keeps a printable copy of the logo an admin uploads, prints it on invoices, and removes it', async () => {
+    const t = await makeTenant();
+    const ctx = serviceContext(t.tenantId, t.manager);
+    const adminAuth = await bearerFor(t.tenantId, t.admin);
+    const admin = restClient(adminAuth);
+    // A wide JPEG, larger than the letterhead's box.
+    const jpeg = await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
+    const uploaded = await upload(adminAuth, new Uint8Array(jpeg), 'logo.jpg');
+    expect(uploaded.status).toBe(201);
+
+    const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Logo 1', address: 'Logo tn 1' }).returning();
+    await getDb().insert(apartments).values({ tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' });
+    await getDb().insert(chargeRules).values({ tenantId: t.tenantId, buildingId: b!.id, position: 0, name: 'Haldus', basis: 'apartment', unitPrice: '10.0000', vatRate: '0' });
+    const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-01' } });
+    const images = async () => {
+      const res = await pdfRoute(new Request(`http://localhost/api/invoices/${invoiceIds[0]}/pdf`, { headers: { authorization: await bearerFor(t.tenantId, t.manager) } }), {
+        params: Promise.resolve({ id: invoiceIds[0]! }),
+      });
+      return (Buffer.from(await res.arrayBuffer()).toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+    };
+    const before = await images();
+
+    // Another tenant's upload, or none at all, is not a logo.
+    const other = await makeTenant();
+    const theirs = await upload(await bearerFor(other.tenantId, other.admin), new Uint8Array(jpeg), 'logo.jpg');
+    const refused = await admin('PATCH', '/organisation', { logoUploadId: theirs.body.data.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'logoUploadId' })]);
+    expect((await restClient(await bearerFor(t.tenantId, t.manager))('PATCH', '/organisation', { logoUploadId: uploaded.body.data.id })).status).toBe(403);
+
+    const set = await admin('PATCH', '/organisation', { logoUploadId: uploaded.body.data.id });
+    expect(set.status).toBe(200);
+    const logoId = set.body.data.logoUploadId as string;
+    expect(logoId).not.toBe(uploaded.body.data.id);
+    const logo = await download(adminAuth, logoId);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 150]);
+    expect(await images()).toBe(before + 1);
+
+    const removed = await admin('PATCH', '/organisation', { logoUploadId: null });
+    expect(removed.body.data.logoUploadId).toBeNull();
+    expect(await images()).toBe(before);
   });
 });

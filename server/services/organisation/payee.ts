@@ -1,4 +1,7 @@
+import type { DbExecutor } from '@/db/client';
+import type { Issuer } from '@/server/pdf/issuer-block';
 import type { OrganisationView } from './organisation-view';
+import { logoDataUrl } from './set-logo';
 
 export type Payee = { iban: string | null; name: string };
 
@@ -7,9 +10,9 @@ export function payeeOf(building: { iban: string | null; bankRecipient: string |
   return { iban: building.iban?.trim() || organisation.iban || null, name: building.bankRecipient?.trim() || organisation.legalName || organisation.name };
 }
 
-/** The issuer as invoices and letters print it: the legal name, then registry code and VAT number, address, contacts. */
-export function issuerOf(organisation: OrganisationView): { name: string; lines: string[] } {
-  return { name: organisation.legalName ?? organisation.name, lines: issuerLines(organisation) };
+/** The issuer as invoices and letters print it: the logo, the legal name, then registry code and VAT number, address, contacts. */
+export async function issuerOf(db: DbExecutor, organisation: OrganisationView): Promise<Issuer> {
+  return { name: organisation.legalName ?? organisation.name, lines: issuerLines(organisation), logo: await logoDataUrl(db, organisation.id, organisation.logoUploadId) };
 }
 
 function issuerLines(organisation: OrganisationView): string[] {

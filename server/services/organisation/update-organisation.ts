@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { requireRole, type ServiceContext } from '../context';
 import { type FieldError, ValidationError } from '../errors';
 import { type OrganisationView, organisationOf } from './organisation-view';
+import { storeLogo } from './set-logo';
 
 export type UpdateOrganisationInput = {
   name?: string;
@@ -16,6 +17,8 @@ export type UpdateOrganisationInput = {
   phone?: string | null;
   iban?: string | null;
   timeZone?: string;
+  /** An image uploaded with POST /uploads to print as the logo; null removes the logo. */
+  logoUploadId?: string | null;
 };
 
 /** An EU VAT number: country prefix and 2–13 letters or digits (EE + 9 digits in Estonia). */
@@ -26,6 +29,7 @@ const REGISTRATION_CODE = /^[0-9]{6,12}$/;
 /**
  * Changes the organisation's details (admins only). Blank optional fields are cleared; the IBAN's checksum,
  * the VAT number's and registry code's shape and the time zone are checked, every problem listed in one 422.
+ * A logo is given as an upload, of which a printable PNG is kept.
  */
 export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; input: UpdateOrganisationInput }): Promise<OrganisationView> {
   requireRole(ctx, 'admin');
@@ -64,6 +68,8 @@ export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; 
     else set.timeZone = input.timeZone;
   }
   if (errors.length) throw new ValidationError(errors);
+  // The printable copy is made (and stored) before the details change; a refused image changes nothing.
+  if (input.logoUploadId !== undefined) set.logoUploadId = input.logoUploadId === null ? null : await storeLogo(ctx, input.logoUploadId);
   return ctx.db.transaction(async (tx) => {
     const before = await organisationOf(tx, ctx.tenantId);
     if (Object.keys(set).length) await tx.update(tenants).set(set).where(eq(tenants.id, ctx.tenantId));

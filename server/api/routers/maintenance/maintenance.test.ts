@@ -1,26 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as uploadRoute } from '@/app/api/uploads/route';
-import { GET as downloadRoute } from '@/app/api/uploads/[id]/route';
 import { getDb, rawQuery } from '@/db/client';
 import { apartmentResidents, apartments, buildings, events, maintenanceStatusEnum } from '@/db/schema';
 import { MAINTENANCE_TRANSITIONS } from '@/server/domain/maintenance-status';
 import { createMaintenanceRequest } from '@/server/services/maintenance/create-request';
 import { addUser, bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 import { restClient } from '@/test/rest-client';
+import { download, upload } from '@/test/uploads';
 
 const api = restClient;
-
-async function upload(authorization: string, bytes: Uint8Array, name = 'photo.png') {
-  const form = new FormData();
-  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  const res = await uploadRoute(new Request('http://localhost/api/uploads', { method: 'POST', headers: { authorization }, body: form }), { params: Promise.resolve({}) });
-  return { status: res.status, body: await res.json() };
-}
-
-async function download(authorization: string, id: string) {
-  return downloadRoute(new Request(`http://localhost/api/uploads/${id}`, { headers: { authorization } }), { params: Promise.resolve({ id }) });
-}
 
 async function homeOf(t: TestTenant, numbers = ['1', '2']) {
   const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Pärna 7', address: 'Pärna 7' }).returning();

@@ -18,6 +18,7 @@ export const OrganisationOutput = z.object({
   phone: z.string().nullable(),
   iban: z.string().nullable().meta({ description: 'The default account for payments, used where a building has no IBAN of its own.' }),
   timeZone: z.string().meta({ description: 'Dates, due dates and the hour reminders go out follow it.' }),
+  logoUploadId: z.uuid().nullable().meta({ description: 'The logo printed on invoices and letters, served at GET /uploads/{id} (a PNG at most 600×240); null without one.' }),
 });
 
 const UpdateInput = z.object({
@@ -30,6 +31,11 @@ const UpdateInput = z.object({
   phone: Optional(40, 'As printed.').optional(),
   iban: Optional(42, 'Checked by its checksum; spaces allowed.').optional(),
   timeZone: z.string().max(64).optional(),
+  logoUploadId: z
+    .uuid()
+    .nullable()
+    .optional()
+    .meta({ description: 'An image uploaded with POST /uploads (PNG, JPEG, WebP or HEIC) to print as the logo; a printable copy is kept and its id returned. Null removes the logo.' }),
 });
 
 export const organisationRouter = createRouter({
