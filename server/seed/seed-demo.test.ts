@@ -41,6 +41,10 @@ describe('demo seed', () => {
     expect(preview.apartments).toHaveLength(12);
     const heating = preview.apartments.map((a) => a.lines.find((l) => l.description === 'Heating')!.amount);
     expect(Math.round(heating.reduce((s, x) => s + x, 0) * 100)).toBe(124000);
+    // The heating column's total (the server's, exact in cents) is the split amount; the columns add up to the total.
+    const heatingColumn = preview.apartments[0]!.lines.findIndex((l) => l.description === 'Heating');
+    expect(preview.ruleTotals[heatingColumn]).toBe(1240);
+    expect(Math.round(preview.ruleTotals.reduce((s, x) => s + x * 100, 0))).toBe(Math.round(preview.total * 100));
     // Water lines come from confirmed readings, so none is missing.
     expect(preview.apartments.flatMap((a) => a.lines).filter((l) => l.missing)).toEqual([]);
     expect((await verifyCredentials(db, 'resident1@demo.test', DEMO_PASSWORD))?.email).toBe('resident1@demo.test');

@@ -10,6 +10,8 @@ import { apartmentScope, chargeRuleScope, meterScope } from '../scopes';
 
 export type ChargePreview = {
   apartments: Array<{ apartmentId: string; number: string; lines: Array<{ description: string; quantity: string; unit: string; amount: number; missing?: string }>; total: number }>;
+  /** Each rule's column: what all the apartments pay under it (in the rules' order). */
+  ruleTotals: number[];
   total: number;
 };
 
@@ -67,5 +69,7 @@ export async function previewCharges({ ctx, input }: { ctx: ServiceContext; inpu
       total: fromUnits(total, 2),
     };
   });
-  return { apartments: rows, total: fromUnits(rows.reduce((s, r) => s + toUnits(r.total, 2), 0), 2) };
+  // Column sums in cents, from the same lines: exact, and the browser adds nothing up.
+  const ruleTotals = rules.map((_, i) => fromUnits(facts.reduce((sum, a) => sum + (lines.get(a.id)?.[i]?.amount ?? 0), 0), 2));
+  return { apartments: rows, ruleTotals, total: fromUnits(rows.reduce((s, r) => s + toUnits(r.total, 2), 0), 2) };
 }

@@ -8,11 +8,6 @@ import { cn } from '@/lib/utils';
 import { formatMoney } from '../format';
 import type { Building, ChargePreview } from '../types';
 
-/** Adds amounts in cents so that a column's sum is exact. */
-function sum(amounts: number[]): number {
-  return amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
-}
-
 /** What each apartment would pay for one month under the rules being edited, one column per rule. */
 export function ChargesPreview({
   building,
@@ -124,7 +119,7 @@ export function ChargesPreview({
                 </TableHead>
                 {columns.map((_, index) => (
                   <TableCell key={index} className="text-right whitespace-nowrap tabular-nums">
-                    {money(sum(apartments.map((apartment) => apartment.lines[index]?.amount ?? 0)))}
+                    {money(preview.ruleTotals[index] ?? 0)}
                   </TableCell>
                 ))}
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{money(preview.total)}</TableCell>
