@@ -1,4 +1,8 @@
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// The reader's language and messages per request (no locale in the URL).
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 // On every answer, pages and API alike (the CSP and HSTS are per request: proxy.ts).
 const securityHeaders = [
@@ -34,4 +38,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TRPCReactProvider } from '@/lib/trpc/react';
 import './globals.css';
@@ -18,10 +20,13 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The CSP's nonce is made per request (proxy.ts), so no page may be prerendered without it.
   await connection();
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body className="min-h-dvh font-sans">
-        <TRPCReactProvider>{children}</TRPCReactProvider>
+        <NextIntlClientProvider>
+          <TRPCReactProvider>{children}</TRPCReactProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

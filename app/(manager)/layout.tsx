@@ -3,6 +3,7 @@ import { Brand } from '@/components/shell/brand';
 import { ManagerMobileNav, ManagerSidebar } from '@/components/shell/manager-nav';
 import { SkipLink } from '@/components/shell/skip-link';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
+import { LocaleSyncFor } from '@/components/shell/locale-sync-for';
 import { UserMenu } from '@/components/shell/user-menu';
 import { requireUser } from '@/server/auth/current-user';
 import { serverApi } from '@/server/api/server-caller';
@@ -24,6 +25,7 @@ export default async function ManagerLayout({ children }: { children: ReactNode 
           <div className="ml-auto flex min-w-0 items-center gap-1">
             <TenantSwitcher memberships={memberships} />
             <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
+            <LocaleSyncFor user={user} />
           </div>
         </header>
         <main

@@ -3,6 +3,7 @@ import { Brand } from '@/components/shell/brand';
 import { PortalNav } from '@/components/shell/portal-nav';
 import { SkipLink } from '@/components/shell/skip-link';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
+import { LocaleSyncFor } from '@/components/shell/locale-sync-for';
 import { UserMenu } from '@/components/shell/user-menu';
 import { requireUser } from '@/server/auth/current-user';
 import { serverApi } from '@/server/api/server-caller';
@@ -22,6 +23,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           <div className="flex min-w-0 items-center gap-1">
             <TenantSwitcher memberships={memberships} />
             <UserMenu name={user.name ?? undefined} email={user.email} tenantName={user.tenantName} signOutAction={signOutAction} />
+            <LocaleSyncFor user={user} />
           </div>
         </div>
       </header>

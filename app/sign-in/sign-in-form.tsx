@@ -1,21 +1,26 @@
 'use client';
 
 import { CircleAlertIcon, MailCheckIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useActionState, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import type { SignInError } from './actions';
 
 export type SignInFormProps = {
-  onPasswordSignIn(formData: FormData): Promise<{ error?: string }>;
-  onMagicLink(formData: FormData): Promise<{ error?: string; sent?: boolean }>;
+  onPasswordSignIn(formData: FormData): Promise<{ error?: SignInError }>;
+  onMagicLink(formData: FormData): Promise<{ error?: SignInError; sent?: boolean }>;
+  /** How long a sign-in link works, as the notice says. */
+  linkMinutes: number;
 };
 
-type FormState = { error?: string; sent?: boolean };
+type FormState = { error?: SignInError; sent?: boolean };
 
 /** One form, two submit buttons: the pressed button's `intent` picks the action. */
-export function SignInForm({ onPasswordSignIn, onMagicLink }: SignInFormProps) {
+export function SignInForm({ onPasswordSignIn, onMagicLink, linkMinutes }: SignInFormProps) {
+  const t = useTranslations('SignIn');
   // Controlled so the address survives React resetting the form after each submission.
   const [email, setEmail] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
@@ -31,20 +36,17 @@ export function SignInForm({ onPasswordSignIn, onMagicLink }: SignInFormProps) {
       {!pending && state.error && (
         <Alert variant="destructive" role="alert">
           <CircleAlertIcon aria-hidden="true" />
-          <p>{state.error}</p>
+          <p>{t(`errors.${state.error}`)}</p>
         </Alert>
       )}
       {!pending && state.sent && (
         <Alert variant="success" role="status">
           <MailCheckIcon aria-hidden="true" />
-          <p>
-            Check your inbox. If an account exists for <strong>{email}</strong>, we have sent a sign-in link. It works
-            once and expires in 15 minutes.
-          </p>
+          <p>{t.rich('sent', { email, minutes: linkMinutes, strong: (chunks) => <strong>{chunks}</strong> })}</p>
         </Alert>
       )}
 
-      <FormField label="Email">
+      <FormField label={t('email')}>
         <Input
           ref={emailRef}
           name="email"
@@ -57,17 +59,17 @@ export function SignInForm({ onPasswordSignIn, onMagicLink }: SignInFormProps) {
           onChange={(event) => setEmail(event.target.value)}
         />
       </FormField>
-      <FormField label="Password">
+      <FormField label={t('password')}>
         <Input name="password" type="password" autoComplete="current-password" required />
       </FormField>
 
       <Button type="submit" name="intent" value="password" size="lg" disabled={pending}>
-        Sign in
+        {t('submit')}
       </Button>
 
       <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-border" />
       </div>
 
@@ -87,10 +89,10 @@ export function SignInForm({ onPasswordSignIn, onMagicLink }: SignInFormProps) {
           }}
           aria-describedby="magic-link-hint"
         >
-          Email me a sign-in link
+          {t('magicLink')}
         </Button>
         <p id="magic-link-hint" className="text-center text-sm text-muted-foreground">
-          No password needed: we email you a link that signs you in once.
+          {t('magicLinkHint')}
         </p>
       </div>
     </form>

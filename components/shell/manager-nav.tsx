@@ -13,6 +13,7 @@ import {
   WebhookIcon,
   WrenchIcon,
 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
@@ -20,19 +21,20 @@ import { Brand } from './brand';
 import { NavLink } from './nav-link';
 
 const ITEMS = [
-  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboardIcon },
-  { href: '/buildings', label: 'Buildings', icon: Building2Icon },
-  { href: '/invoices', label: 'Invoices', icon: ReceiptTextIcon },
-  { href: '/meters', label: 'Meters', icon: GaugeIcon },
-  { href: '/residents', label: 'Residents', icon: UsersIcon },
-  { href: '/maintenance', label: 'Maintenance', icon: WrenchIcon },
-  { href: '/payments', label: 'Payments', icon: CreditCardIcon },
-  { href: '/collections', label: 'Collections', icon: GavelIcon },
-  { href: '/webhooks', label: 'Webhooks', icon: WebhookIcon },
-  { href: '/settings', label: 'Settings', icon: SettingsIcon },
+  { href: '/dashboard', label: 'dashboard', icon: LayoutDashboardIcon },
+  { href: '/buildings', label: 'buildings', icon: Building2Icon },
+  { href: '/invoices', label: 'invoices', icon: ReceiptTextIcon },
+  { href: '/meters', label: 'meters', icon: GaugeIcon },
+  { href: '/residents', label: 'residents', icon: UsersIcon },
+  { href: '/maintenance', label: 'maintenance', icon: WrenchIcon },
+  { href: '/payments', label: 'payments', icon: CreditCardIcon },
+  { href: '/collections', label: 'collections', icon: GavelIcon },
+  { href: '/webhooks', label: 'webhooks', icon: WebhookIcon },
+  { href: '/settings', label: 'settings', icon: SettingsIcon },
 ] as const;
 
 function ManagerNavList({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useTranslations('Nav');
   return (
     <ul className="grid gap-1">
       {ITEMS.map(({ href, label, icon: Icon }) => (
@@ -44,7 +46,7 @@ function ManagerNavList({ onNavigate }: { onNavigate?: () => void }) {
             className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-foreground aria-[current]:shadow-[inset_3px_0_0_var(--color-primary)]"
           >
             <Icon className="size-5 shrink-0" aria-hidden="true" />
-            {label}
+            {t(label)}
           </NavLink>
         </li>
       ))}
@@ -54,8 +56,9 @@ function ManagerNavList({ onNavigate }: { onNavigate?: () => void }) {
 
 /** The sidebar shown from the md breakpoint up. */
 export function ManagerSidebar() {
+  const t = useTranslations('Nav');
   return (
-    <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-card md:flex">
+    <nav aria-label={t('main')} className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-card md:flex">
       <div className="flex h-16 shrink-0 items-center border-b px-4">
         <Brand href="/dashboard" />
       </div>
@@ -68,21 +71,22 @@ export function ManagerSidebar() {
 
 /** Below md: a menu button in the top bar that opens the same navigation in a sheet. */
 export function ManagerMobileNav() {
+  const t = useTranslations('Nav');
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden">
           <MenuIcon className="size-6" aria-hidden="true" />
-          <span className="sr-only">Open menu</span>
+          <span className="sr-only">{t('openMenu')}</span>
         </Button>
       </SheetTrigger>
       {/* The sheet holds only navigation, so it has a title and no separate description. */}
       <SheetContent aria-describedby={undefined}>
         <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
+          <SheetTitle>{t('menu')}</SheetTitle>
         </SheetHeader>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={t('main')} className="flex-1 overflow-y-auto p-3">
           <ManagerNavList onNavigate={() => setOpen(false)} />
         </nav>
       </SheetContent>

@@ -1,6 +1,7 @@
 'use client';
 
 import { ChevronDownIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
 import { useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -8,9 +9,13 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { LOCALE_NAMES, LOCALES } from '@/i18n/locales';
+import { useChooseLocale } from './language-select';
 
 export type UserMenuProps = { name?: string; email?: string; tenantName?: string; signOutAction: () => Promise<void> };
 
@@ -23,10 +28,14 @@ function initialsOf(name: string) {
     .join('');
 }
 
-/** The signed-in user's name, organisation and sign-out. */
+/** The signed-in user's name, organisation, language and sign-out. */
 export function UserMenu({ name, email, tenantName, signOutAction }: UserMenuProps) {
+  const t = useTranslations('UserMenu');
+  const language = useTranslations('Language');
+  const locale = useLocale();
+  const { choose } = useChooseLocale();
   const [pending, startTransition] = useTransition();
-  const displayName = name ?? email ?? 'Account';
+  const displayName = name ?? email ?? t('account');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -44,15 +53,24 @@ export function UserMenu({ name, email, tenantName, signOutAction }: UserMenuPro
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="grid gap-0.5">
-          <span className="font-medium">{name ?? 'Not signed in'}</span>
+          <span className="font-medium">{name ?? t('notSignedIn')}</span>
           {email && <span className="text-muted-foreground">{email}</span>}
           {tenantName && <span className="text-muted-foreground">{tenantName}</span>}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-muted-foreground">{language('label')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={locale} onValueChange={choose}>
+          {LOCALES.map((l) => (
+            <DropdownMenuRadioItem key={l} value={l} lang={l} className="min-h-11">
+              {LOCALE_NAMES[l]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
         {/* The menu unmounts on select, so the action is started from the handler, not a form. */}
         <DropdownMenuItem disabled={pending} onSelect={() => startTransition(() => signOutAction())}>
           <LogOutIcon aria-hidden="true" />
-          Sign out
+          {t('signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -34,6 +34,8 @@ export const users = pgTable(
     emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
     image: text('image'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The language the person chose (et, ru, en) for the app, mail and PDFs; null: their browser's, else Estonian. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],

@@ -11,6 +11,8 @@ export type WebUser = {
   tenantId: string;
   tenantName: string;
   role: Role;
+  /** The language the person chose, if any. */
+  locale: string | null;
   sessionToken: string;
 };
 
@@ -21,6 +23,7 @@ export async function findWebUser(db: Db, sessionToken: string, now: Date): Prom
       userId: users.id,
       email: users.email,
       name: users.name,
+      locale: users.locale,
       tenantId: tenants.id,
       tenantName: tenants.name,
       role: memberships.role,

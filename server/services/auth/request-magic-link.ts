@@ -7,8 +7,8 @@ import { sha256 } from '@/server/auth/resolve-caller';
 import { env } from '@/server/env';
 import { sendMail } from '@/server/mail/send-mail';
 import { newOpaqueToken } from './issue-session';
+import { MAGIC_LINK_TTL_MINUTES } from '@/server/domain/link-tokens';
 
-export const MAGIC_LINK_TTL_MINUTES = 15;
 
 /**
  * POST /auth/magic-link: mails a single-use sign-in link to a known, enabled user. The caller

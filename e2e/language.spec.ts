@@ -1,0 +1,54 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, isPhone, signIn } from './helpers';
+
+/** A manager of their own (no other test signs in as them), made through the REST API: invited by the admin, accepted. */
+async function newManager(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.test', password: DEMO.password } });
+  const { accessToken } = (await login.json()).data as { accessToken: string };
+  const email = `lang-${test.info().project.name}-${Date.now()}@example.test`;
+  const invited = await request.post('/api/team/invitations', { headers: { authorization: `Bearer ${accessToken}` }, data: { email, role: 'manager' } });
+  expect(invited.status()).toBe(201);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const mail = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] };
+      token = /\/invite\/([\w-]+)/.exec(mail.data[0]?.text ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const password = 'a long enough password';
+  expect((await request.post('/api/invitations/accept', { data: { token, name: 'Keele Katsetaja', password } })).status()).toBe(200);
+  return { email, password };
+}
+
+test('the sign-in page and the app speak the chosen language, and the person’s choice follows them to another browser', async ({ page, request, browser, baseURL }) => {
+  const me = await newManager(request);
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Русский' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.getByRole('combobox', { name: 'Язык' }).click();
+  await page.getByRole('option', { name: 'Eesti' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Logi sisse' })).toBeVisible();
+
+  await page.getByLabel('E-post').fill(me.email);
+  await page.getByLabel('Parool').fill(me.password);
+  await page.getByRole('button', { name: 'Logi sisse', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  if (isPhone()) await page.getByRole('button', { name: 'Ava menüü' }).click();
+  await expect(page.getByRole('link', { name: 'Arved' }).filter({ visible: true })).toBeVisible();
+  if (isPhone()) await page.keyboard.press('Escape');
+
+  // The user menu changes it for the person: a browser that never chose shows their language after sign-in.
+  await page.getByRole('button', { name: 'Keele Katsetaja' }).click();
+  await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(other, me.email, me.password);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'ru');
+  // The navigation (the sidebar, or on a phone the menu's) names the pages in Russian.
+  await expect(other.getByRole('link', { name: 'Счета', includeHidden: true }).first()).toBeAttached();
+  await other.context().close();
+});
