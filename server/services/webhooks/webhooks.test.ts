@@ -289,5 +289,6 @@ describe('delivery', () => {
     const [r] = forTenant(t);
     expect(JSON.parse(r!.body).event).toBe('invoice.overdue');
     expect(await verify(secret, r!.body, String(r!.headers['x-service-signature']))).toBe(true);
-  });
+    // Each pass may also run other test files' jobs (one shared database): a loaded CI machine needs the time.
+  }, 90_000);
 });
