@@ -8,14 +8,17 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { CreatePaymentDemandInput } from '@/server/api/schemas/collections';
 import { formatMoney } from '../invoices/format';
 import { useBuildings } from '../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
 
 type Field = 'building' | 'apartment' | 'deadline';
 const FIELDS: readonly Field[] = ['building', 'apartment', 'deadline'];
+const DemandDeadline = CreatePaymentDemandInput.pick({ deadline: true });
 
 /** Makes a payment demand for an apartment now, without waiting for the reminder schedule to run out. */
 export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean; onOpenChange: (open: boolean) => void; onMade: (message: string) => void }) {
@@ -50,7 +53,9 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const found = picker.missing();
+    const found: Partial<Record<Field, string>> = picker.missing();
+    // The server's own schema for the deadline: a date that exists.
+    if (checkWithSchema(DemandDeadline, { deadline: deadline || undefined }).errors) found.deadline = 'Enter the deadline as a date, or leave it empty.';
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);

@@ -1,17 +1,12 @@
 import type { ReactNode } from 'react';
 import { StatCards } from '@/components/ui/stat-cards';
-import { formatMoney } from './format';
+import { SumsByCurrency } from './sums-by-currency';
 import type { InvoiceTotals } from './types';
 
 /** Count, billed, paid and open amounts of the invoices the filters select (all pages, not only those loaded). */
 export function TotalsCards({ totals, pending }: { totals: InvoiceTotals | undefined; pending: boolean }) {
   const lines = totals?.byCurrency.length ? totals.byCurrency : [{ currency: 'EUR', count: 0, amount: 0, amountPaid: 0, amountOpen: 0 }];
-  const money = (pick: (line: (typeof lines)[number]) => number): ReactNode =>
-    lines.map((line) => (
-      <span key={line.currency} className="block">
-        {formatMoney(pick(line), line.currency)}
-      </span>
-    ));
+  const money = (pick: (line: (typeof lines)[number]) => number): ReactNode => <SumsByCurrency sums={lines.map((line) => ({ currency: line.currency, amount: pick(line) }))} />;
   return (
     <StatCards
       id="totals-heading"

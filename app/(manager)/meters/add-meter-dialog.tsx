@@ -9,6 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect, type SelectOption } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
+import { checkWithSchema } from '@/lib/schema-check';
+import { CreateMeterInput, MAX_SERIAL_NUMBER } from '@/server/api/schemas/meters';
 import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
 import { DECIMAL_OPTIONS } from './edit-meter-dialog';
@@ -44,13 +46,15 @@ export function AddMeterDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const found: Record<string, string> = {};
-    if (!serialNumber.trim()) found.serialNumber = 'Enter the serial number printed on the meter.';
+    const input = { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) };
+    // The server's own schema, keyed by its paths as its 422 is; the empty serial number in the form's words.
+    const found: Record<string, string> = checkWithSchema(CreateMeterInput, input).errors ?? {};
+    if (!input.serialNumber) found.serialNumber = 'Enter the serial number printed on the meter.';
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) return;
     create.mutate(
-      { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) },
+      input,
       {
         onSuccess: ({ data }) => {
           void queryClient.invalidateQueries(trpc.meters.list.pathFilter());
@@ -85,7 +89,7 @@ export function AddMeterDialog({
             <OptionsSelect value={type} onChange={(v) => setType(v as MeterType)} options={TYPES.map((t) => ({ value: t, label: METER_TYPES[t].label }))} />
           </FormField>
           <FormField label="Serial number" error={errors.serialNumber}>
-            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+            <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />

@@ -9,6 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useTRPC } from '@/lib/trpc/react';
+import { checkWithSchema } from '@/lib/schema-check';
+import { MAX_METER_UNIT, MAX_SERIAL_NUMBER, UpdateMeterInput } from '@/server/api/schemas/meters';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
@@ -40,7 +42,8 @@ export function EditMeterDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const found: Errors = {};
+    // The server's own schema, keyed by its paths as its 422 is; empty fields in the form's words.
+    const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }).errors ?? {};
     if (!serialNumber.trim()) found.serialNumber = 'Enter the serial number printed on the meter.';
     if (!unit.trim()) found.unit = 'Enter the unit the meter counts in, e.g. m3 or kWh.';
     setErrors(found);
@@ -90,10 +93,10 @@ export function EditMeterDialog({
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Serial number" error={errors.serialNumber}>
-            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+            <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
           <FormField label="Unit" description="As billed, e.g. m3, kWh or MWh." error={errors.unit}>
-            <Input name="unit" autoComplete="off" maxLength={20} value={unit} onChange={(event) => setUnit(event.target.value)} />
+            <Input name="unit" autoComplete="off" maxLength={MAX_METER_UNIT} value={unit} onChange={(event) => setUnit(event.target.value)} />
           </FormField>
           <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />

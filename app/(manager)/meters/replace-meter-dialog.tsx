@@ -8,6 +8,8 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
+import { checkWithSchema } from '@/lib/schema-check';
+import { MAX_SERIAL_NUMBER, UpdateMeterInput } from '@/server/api/schemas/meters';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
 import { formatReading } from '@/app/portal/meters/meter-format';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
@@ -35,12 +37,14 @@ export function ReplaceMeterDialog({
     event.preventDefault();
     if (update.isPending) return;
     setFormError(null);
-    if (!serialNumber.trim()) {
-      setSerialError('Enter the serial number printed on the new meter.');
+    const serial = serialNumber.trim();
+    // The server's own schema for the new serial number; empty in the form's words.
+    const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }).errors?.serialNumber;
+    if (!serial || refused) {
+      setSerialError(serial ? refused : 'Enter the serial number printed on the new meter.');
       return;
     }
     setSerialError(undefined);
-    const serial = serialNumber.trim();
     update.mutate(
       { id: meter.id, replaced: true, ...(serial !== meter.serialNumber ? { serialNumber: serial } : {}) },
       {
@@ -79,7 +83,7 @@ export function ReplaceMeterDialog({
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
-            <Input name="serialNumber" autoComplete="off" maxLength={100} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
+            <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
           <DialogActions label="Mark replaced" pendingLabel="Marking…" pending={update.isPending} />
         </form>

@@ -1,5 +1,5 @@
 import { StatCards } from '@/components/ui/stat-cards';
-import { formatMoney } from '../invoices/format';
+import { SumsByCurrency } from '../invoices/sums-by-currency';
 
 type Summary = { count: number; received: Array<{ currency: string; amount: number; count: number }> };
 
@@ -17,11 +17,7 @@ export function PaymentTotals({ summary, pending }: { summary: Summary | undefin
         { term: 'Payments', value: summary?.count ?? 0, hint: 'All pages of the list' },
         {
           term: 'Received',
-          value: received.map((line) => (
-            <span key={line.currency} className="block">
-              {formatMoney(line.amount, line.currency)}
-            </span>
-          )),
+          value: <SumsByCurrency sums={received} />,
           hint: 'Completed payments; pending bank links left out',
         },
       ]}

@@ -8,12 +8,15 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { checkWithSchema } from '@/lib/schema-check';
 import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { MAX_PAYER_NAME, PrepayInput } from '@/server/api/schemas/payments';
 import { formatMoney, parseDecimal } from '../buildings/format';
 import { todayInTallinn } from '../invoices/format';
 import { apartmentLabel } from '../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
+import { ReceivedPaymentFields } from './received-payment-fields';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -21,6 +24,8 @@ type Field = 'building' | 'apartment' | 'amount' | 'paidDate' | 'payerName';
 const FIELDS: readonly Field[] = ['building', 'apartment', 'amount', 'paidDate', 'payerName'];
 /** The server's paths for the fields it checks. */
 const SERVER_PATHS: Record<string, Field> = { apartmentId: 'apartment', amount: 'amount', paidDate: 'paidDate', payerName: 'payerName' };
+/** The parts of payments.prepay the form checks with the server's own schema. */
+const PrepayChecks = PrepayInput.pick({ paidDate: true, payerName: true });
 
 /** Money received for an apartment ahead of any invoice; it becomes the apartment's credit. */
 export function PrepayDialog({
@@ -96,8 +101,11 @@ function PrepayForm({
     if (sum === null) found.amount = 'Enter the amount received.';
     else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = 'Enter an amount such as 25.50, with at most 2 decimals.';
     else if (sum <= 0) found.amount = 'Enter an amount greater than 0.';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) found.paidDate = 'Enter the date the money arrived.';
+    // The date and the payer's name as the server checks them; the amount's rules above say more than its range.
+    const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null });
+    if (refused?.paidDate) found.paidDate = 'Enter the date the money arrived.';
     else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
+    if (refused?.payerName) found.payerName = refused.payerName;
     if (Object.keys(found).length || typeof sum !== 'number') return fail(found);
     clear();
 
@@ -140,39 +148,23 @@ function PrepayForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} apartmentDescription={apartmentHint} />
-        <FormField label={`Amount (${currency})`} error={errors.amount}>
-          <Input
-            ref={ref('amount')}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={16}
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              clearError('amount');
-            }}
-          />
-        </FormField>
-        <FormField label="Paid on" error={errors.paidDate}>
-          <Input
-            ref={ref('paidDate')}
-            type="date"
-            name="paidDate"
-            value={paidDate}
-            max={today}
-            onChange={(event) => {
-              setPaidDate(event.target.value);
-              clearError('paidDate');
-            }}
-          />
-        </FormField>
+        <ReceivedPaymentFields
+          amountLabel={`Amount (${currency})`}
+          amount={amount}
+          onAmountChange={setAmount}
+          paidDate={paidDate}
+          onPaidDateChange={setPaidDate}
+          today={today}
+          errors={errors}
+          fieldRef={ref}
+          clearError={clearError}
+        />
         <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
           <Input
             ref={ref('payerName')}
             name="payerName"
             autoComplete="off"
-            maxLength={200}
+            maxLength={MAX_PAYER_NAME}
             value={payerName}
             onChange={(event) => {
               setPayerName(event.target.value);

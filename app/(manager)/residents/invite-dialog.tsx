@@ -8,17 +8,19 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
-import { useTRPC } from '@/lib/trpc/react';
-import { apartmentLabel, useApartmentChoices, type Building } from './apartment-directory';
 import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { InviteResidentInput } from '@/server/api/schemas/residents';
+import { apartmentLabel, useApartmentChoices, type Building } from './apartment-directory';
+
+/** The address checked as the server checks it, so that the form and the API agree on what an email is. */
+const InviteEmail = InviteResidentInput.pick({ email: true });
 
 export type SentInvitation = { email: string; label: string };
 
 type Field = 'building' | 'apartment' | 'email';
-
-// Enough to catch a slip; the server has the last word.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function InviteDialog({
   open,
@@ -106,7 +108,7 @@ function InviteForm({
     if (!buildingId) found.building = 'Choose a building.';
     if (!apartmentId) found.apartment = buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.';
     if (!trimmed) found.email = 'Enter the email address of the person you invite.';
-    else if (!EMAIL_PATTERN.test(trimmed)) found.email = 'Enter an email address such as name@example.com.';
+    else if (checkWithSchema(InviteEmail, { email: trimmed }).errors) found.email = 'Enter an email address such as name@example.com.';
     setErrors(found);
     const first = (['building', 'apartment', 'email'] as const).find((f) => found[f]);
     if (first) {

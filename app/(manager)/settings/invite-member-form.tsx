@@ -8,8 +8,10 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { InviteTeamMemberInput } from '@/server/api/schemas/team';
 import { TEAM_ROLES, type TeamRole } from './team-roles';
 
 const FIELDS = ['email', 'role'] as const;
@@ -25,10 +27,12 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (invite.isPending) return;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return fail({ email: 'Enter an email address such as mari@example.com.' });
+    // The server's own schema; any issue it finds is with the address (the role comes from the list).
+    const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role });
+    if (checked.errors) return fail({ email: 'Enter an email address such as mari@example.com.' });
     clear();
     invite.mutate(
-      { email: email.trim(), role },
+      checked.data,
       {
         onSuccess: ({ data }) => {
           setEmail('');

@@ -11,8 +11,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { checkWithSchema } from '@/lib/schema-check';
 import { describeError, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { UpdateOrganisationInput } from '@/server/api/schemas/organisation';
 import { OrganisationLogo } from './organisation-logo';
 
 const FIELDS = [
@@ -70,6 +72,9 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     if (update.isPending) return;
     setSaved(false);
     if (!values.name.trim()) return fail({ name: 'Enter the organisation’s name.' });
+    // The server's own schema first: a malformed email or an overlong value is shown at its field before sending.
+    const checked = checkWithSchema(UpdateOrganisationInput, values);
+    if (checked.errors) return fail(checked.errors);
     clear();
     update.mutate(values, {
       onSuccess: ({ data }) => {

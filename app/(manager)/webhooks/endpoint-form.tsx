@@ -6,12 +6,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { CreateWebhookInput, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '@/server/api/schemas/webhooks';
 import { EventPicker } from './event-picker';
-
-/** The server's limits (server/api/routers/webhooks). */
-const MAX_URL_LENGTH = 2000;
-const MAX_DESCRIPTION_LENGTH = 500;
 
 type Field = 'url' | 'description' | 'events';
 const FIELDS: readonly Field[] = ['url', 'description', 'events'];
@@ -26,7 +24,6 @@ export type EndpointValues = { url: string; description: string | null; events: 
 
 function checkUrl(url: string): string | null {
   if (!url) return 'Enter the address that receives the deliveries.';
-  if (url.length > MAX_URL_LENGTH) return `Use at most ${MAX_URL_LENGTH} characters.`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -62,13 +59,20 @@ export function EndpointForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    const values: EndpointValues = { url: url.trim(), description: description.trim() || null, events };
+    // The server's own schema (the lengths, the number of events), then what it checks beyond it.
+    const { errors: refused } = checkWithSchema(CreateWebhookInput, values);
     const found: Partial<Record<Field, string>> = {};
-    const urlProblem = checkUrl(url.trim());
+    for (const [path, message] of Object.entries(refused ?? {})) {
+      const field = fieldOf(path);
+      if (field) found[field] ??= message;
+    }
+    const urlProblem = checkUrl(values.url);
     if (urlProblem) found.url = urlProblem;
     if (events.length === 0) found.events = 'Choose at least one event.';
     if (Object.keys(found).length) return fail(found);
     clear();
-    onSubmit({ url: url.trim(), description: description.trim() || null, events }, (error) => {
+    onSubmit(values, (error) => {
       const failure = formFailure(error, failureMessage, fieldOf, ' ');
       fail(failure.errors, failure.formError);
     });
@@ -89,7 +93,7 @@ export function EndpointForm({
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          maxLength={MAX_URL_LENGTH}
+          maxLength={MAX_WEBHOOK_URL}
           value={url}
           onChange={(event) => {
             setUrl(event.target.value);
@@ -102,7 +106,7 @@ export function EndpointForm({
           ref={ref('description')}
           name="description"
           autoComplete="off"
-          maxLength={MAX_DESCRIPTION_LENGTH}
+          maxLength={MAX_WEBHOOK_DESCRIPTION}
           value={description}
           onChange={(event) => {
             setDescription(event.target.value);

@@ -3,11 +3,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
+import { ReceivedPaymentFields } from '../../payments/received-payment-fields';
 import { formatMoney, todayInTallinn } from '../format';
 import type { Invoice } from '../types';
 import { checkPayment, PAID_FIELDS, parseCents } from './mark-paid';
@@ -71,32 +70,18 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
           {formError}
         </Notice>
       )}
-      <FormField label="Amount received" description={hint} error={errors.amount}>
-        <Input
-          ref={ref('amount')}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={16}
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            clearError('amount');
-          }}
-        />
-      </FormField>
-      <FormField label="Paid on" error={errors.paidDate}>
-        <Input
-          ref={ref('paidDate')}
-          type="date"
-          value={paidDate}
-          max={today}
-          onChange={(event) => {
-            setPaidDate(event.target.value);
-            clearError('paidDate');
-          }}
-        />
-      </FormField>
+      <ReceivedPaymentFields
+        amountLabel="Amount received"
+        amountDescription={hint}
+        amount={amount}
+        onAmountChange={setAmount}
+        paidDate={paidDate}
+        onPaidDateChange={setPaidDate}
+        today={today}
+        errors={errors}
+        fieldRef={ref}
+        clearError={clearError}
+      />
       <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
     </form>
   );

@@ -9,6 +9,7 @@ import { withdrawPaymentDemand } from '@/server/services/collections/withdraw-pa
 import { IsoDate } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { createRouter, managerProcedure } from '../../trpc';
+import { CreatePaymentDemandInput } from '../../schemas/collections';
 
 const tags = ['collections'];
 const Status = z.enum(paymentDemandStatusEnum.enumValues);
@@ -91,7 +92,7 @@ export const collectionsRouter = createRouter({
         errorResponses: [404, 409, 422],
       },
     })
-    .input(z.object({ apartmentId: z.uuid(), deadline: IsoDate.optional(), note: z.string().max(1000).optional() }))
+    .input(CreatePaymentDemandInput)
     .output(one(PaymentDemandOutput))
     .mutation(async ({ ctx, input }) => ({ data: out(await createPaymentDemand({ ctx: ctx.svc, input })) })),
 

@@ -13,6 +13,7 @@ import { submitReading } from '@/server/services/readings/submit-reading';
 import { ReadingValueInput } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
+import { CreateMeterInput, UpdateMeterInput } from '../../schemas/meters';
 
 const tags = ['meters'];
 const MeterType = z.enum(meterTypeEnum.enumValues);
@@ -78,13 +79,13 @@ export const metersRouter = createRouter({
 
   create: managerProcedure
     .meta({ openapi: { method: 'POST', path: '/meters', tags, summary: 'Create a meter', description: 'Per apartment, or common to the building without apartmentId. The unit defaults from the type.', errorResponses: [404, 422] } })
-    .input(z.object({ buildingId: z.uuid(), apartmentId: z.uuid().nullable().optional(), type: MeterType, serialNumber: z.string().max(100), unit: z.string().max(20).optional(), decimals: z.number().int().optional() }))
+    .input(CreateMeterInput)
     .output(one(MeterOutput))
     .mutation(async ({ ctx, input }) => ({ data: meterOut(await createMeter({ ctx: ctx.svc, input })) })),
 
   update: managerProcedure
     .meta({ openapi: { method: 'PATCH', path: '/meters/{id}', tags, summary: 'Update a meter', description: '`replaced: true` starts a new series: the next reading may be lower than the last.', errorResponses: [422] } })
-    .input(z.object({ id: z.uuid(), serialNumber: z.string().max(100).optional(), unit: z.string().max(20).optional(), decimals: z.number().int().optional(), replaced: z.boolean().optional() }))
+    .input(UpdateMeterInput)
     .output(one(MeterOutput))
     .mutation(async ({ ctx, input }) => ({ data: meterOut(await updateMeter({ ctx: ctx.svc, input })) })),
 

@@ -3,9 +3,9 @@ import { getOrganisation } from '@/server/services/organisation/get-organisation
 import { updateOrganisation } from '@/server/services/organisation/update-organisation';
 import { one } from '../../envelope';
 import { adminProcedure, createRouter, managerProcedure } from '../../trpc';
+import { UpdateOrganisationInput } from '../../schemas/organisation';
 
 const tags = ['organisation'];
-const Optional = (max: number, description: string) => z.string().max(max).nullable().meta({ description });
 
 export const OrganisationOutput = z.object({
   id: z.uuid(),
@@ -19,23 +19,6 @@ export const OrganisationOutput = z.object({
   iban: z.string().nullable().meta({ description: 'The default account for payments, used where a building has no IBAN of its own.' }),
   timeZone: z.string().meta({ description: 'Dates, due dates and the hour reminders go out follow it.' }),
   logoUploadId: z.uuid().nullable().meta({ description: 'The logo printed on invoices and letters, served at GET /uploads/{id} (a PNG at most 600×240); null without one.' }),
-});
-
-const UpdateInput = z.object({
-  name: z.string().max(200).optional(),
-  legalName: Optional(200, 'Blank or null clears it.').optional(),
-  registrationCode: Optional(20, '6 to 12 digits.').optional(),
-  vatNumber: Optional(20, 'A country code and 2 to 13 letters or digits.').optional(),
-  address: Optional(300, 'One line, as printed.').optional(),
-  email: z.email().max(320).nullable().or(z.literal('')).optional(),
-  phone: Optional(40, 'As printed.').optional(),
-  iban: Optional(42, 'Checked by its checksum; spaces allowed.').optional(),
-  timeZone: z.string().max(64).optional(),
-  logoUploadId: z
-    .uuid()
-    .nullable()
-    .optional()
-    .meta({ description: 'An image uploaded with POST /uploads (PNG, JPEG, WebP or HEIC) to print as the logo; a printable copy is kept and its id returned. Null removes the logo.' }),
 });
 
 export const organisationRouter = createRouter({
@@ -56,7 +39,7 @@ export const organisationRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(UpdateInput)
+    .input(UpdateOrganisationInput)
     .output(one(OrganisationOutput))
     .mutation(async ({ ctx, input }) => ({ data: await updateOrganisation({ ctx: ctx.svc, input }) })),
 });

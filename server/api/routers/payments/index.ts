@@ -7,9 +7,10 @@ import { recordPrepayment } from '@/server/services/payments/record-prepayment';
 import { listBanklinkBanks } from '@/server/services/payments/list-banklink-banks';
 import { startBanklinkPayment } from '@/server/services/payments/start-banklink-payment';
 import { BANKS } from '@/server/banklink/providers';
-import { IsoDate, MoneyInput } from '../../codecs';
+import { IsoDate } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
+import { PrepayInput } from '../../schemas/payments';
 
 
 export const PaymentOutput = z.object({
@@ -122,15 +123,7 @@ export const paymentsRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(
-      z.object({
-        apartmentId: z.uuid(),
-        amount: MoneyInput.meta({ description: 'Positive, at most 2 decimals, in the building\'s currency.' }),
-        paidDate: IsoDate,
-        method: z.enum(['manual', 'bank_transfer']).optional(),
-        payerName: z.string().max(200).nullable().optional(),
-      }),
-    )
+    .input(PrepayInput)
     .output(one(PaymentOutput))
     .mutation(async ({ ctx, input }) => ({ data: paymentOut(await recordPrepayment({ ctx: ctx.svc, input })) })),
 });

@@ -14,6 +14,7 @@ import { one, page, PageQuery } from '../../envelope';
 import { TokenOutput } from '../auth';
 import { emailKeys, ipKey, type RateLimit } from '../../pipeline';
 import { authedProcedure, createRouter, limitedPublicProcedure, managerProcedure, publicProcedure } from '../../trpc';
+import { InviteResidentInput, ResidentRole } from '../../schemas/residents';
 
 /** Failed invitation acceptances (a wrong token, a refused password) per IP; the web form shares it. */
 export const ACCEPT_LIMIT: RateLimit = { policy: 'invitationAccept', keys: (ctx) => [ipKey(ctx)], count: 'failures', failureCodes: ['NOT_FOUND', 'VALIDATION_FAILED'] };
@@ -32,8 +33,6 @@ const INVITATION_LINK_LIMIT: RateLimit = {
 const TokenInput = z.object({ token: z.string().max(200) });
 
 const tags = ['residents'];
-const ResidentRole = z.enum(['owner', 'tenant']);
-
 export const ResidentOutput = z.object({
   id: z.uuid().meta({ description: 'The link between the person and the apartment (DELETE /residents/{id} removes it).' }),
   userId: z.uuid(),
@@ -116,7 +115,7 @@ export const residentsRouter = createRouter({
 
   invite: managerProcedure
     .meta({ openapi: { method: 'POST', path: '/invitations', tags, summary: 'Invite a person to an apartment', description: 'Emails a single-use link valid 7 days. A pending invitation for the same email and apartment gives 409.', errorResponses: [409] } })
-    .input(z.object({ email: z.email().max(320), apartmentId: z.uuid(), role: ResidentRole.optional() }))
+    .input(InviteResidentInput)
     .output(one(InvitationOutput))
     .mutation(async ({ ctx, input }) => ({ data: invitationOut(await createInvitation({ ctx: ctx.svc, input })) })),
 

@@ -6,9 +6,9 @@ import { listTeam, type TeamInvitation } from '@/server/services/team/list-team'
 import { removeMember } from '@/server/services/team/remove-member';
 import { one } from '../../envelope';
 import { adminProcedure, createRouter, managerProcedure } from '../../trpc';
+import { InviteTeamMemberInput, TeamRole } from '../../schemas/team';
 
 const tags = ['organisation'];
-const TeamRole = z.enum(['admin', 'manager']);
 const TeamInvitationOutput = z.object({ id: z.uuid(), email: z.string(), role: TeamRole, expiresAt: z.iso.datetime(), createdAt: z.iso.datetime() });
 const invitationOut = (i: TeamInvitation) => ({ ...i, expiresAt: i.expiresAt.toISOString(), createdAt: i.createdAt.toISOString() });
 
@@ -42,7 +42,7 @@ export const teamRouter = createRouter({
         errorResponses: [409],
       },
     })
-    .input(z.object({ email: z.email().max(320), role: TeamRole }))
+    .input(InviteTeamMemberInput)
     .output(one(TeamInvitationOutput))
     .mutation(async ({ ctx, input }) => ({ data: invitationOut(await inviteTeamMember({ ctx: ctx.svc, input })) })),
 

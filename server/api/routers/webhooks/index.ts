@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '@/server/events/event-types';
 import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { deleteWebhook } from '@/server/services/webhooks/delete-webhook';
 import type { DeliveryAttemptView } from '@/server/services/webhooks/list-webhook-deliveries';
@@ -12,10 +11,9 @@ import { updateWebhook } from '@/server/services/webhooks/update-webhook';
 import type { WebhookView } from '@/server/services/webhooks/webhook-view';
 import { one, page, PageQuery } from '../../envelope';
 import { createRouter, managerProcedure } from '../../trpc';
+import { CreateWebhookInput, UpdateWebhookInput } from '../../schemas/webhooks';
 
 const tags = ['webhooks'];
-const events = z.array(z.string().max(100)).max(20).meta({ description: `Event types to receive: any of ${EVENT_TYPES.join(', ')}.` });
-
 export const WebhookOutput = z.object({
   id: z.uuid(),
   url: z.string(),
@@ -76,7 +74,7 @@ export const webhooksRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(z.object({ url: z.string().max(2000), events, description: z.string().max(500).nullable().optional() }))
+    .input(CreateWebhookInput)
     .output(one(WebhookOutput.extend({ secret: z.string() })))
     .mutation(async ({ ctx, input }) => {
       const created = await createWebhook({ ctx: ctx.svc, input });
@@ -94,7 +92,7 @@ export const webhooksRouter = createRouter({
         errorResponses: [422],
       },
     })
-    .input(z.object({ id: z.uuid(), url: z.string().max(2000).optional(), events: events.optional(), description: z.string().max(500).nullable().optional(), active: z.boolean().optional() }))
+    .input(UpdateWebhookInput)
     .output(one(WebhookOutput))
     .mutation(async ({ ctx, input }) => ({ data: webhookOut(await updateWebhook({ ctx: ctx.svc, input })) })),
 
