@@ -13,6 +13,8 @@
  * No I/O here: the engine wrapper (local-provider.ts) does the pixels and the models.
  */
 
+import type { MeterType } from '@/server/domain/enums';
+
 export type Point = [number, number];
 /** Four corners: top-left, top-right, bottom-right, bottom-left (as the text detector orders them). */
 export type Quad = [Point, Point, Point, Point];
@@ -65,6 +67,8 @@ export type RegisterRead = {
 export type Candidate = { value: string; confidence: number };
 
 export type MeterHints = {
+  /** The meter's type: electricity and heat meters mostly show seven-segment LCDs, water and gas meters drums. */
+  type?: MeterType | null;
   /** Digits after the register's decimal mark, as configured for the meter. */
   decimals?: number | null;
   /** The meter's last confirmed reading. */
