@@ -16,6 +16,7 @@ import {
   registerRegions,
 } from './pick-register';
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
+import { openPhoto, WORK_SIZE } from './photo';
 import { litSegmentsOnly, readSegmentDigits, segmentTilt } from './seven-segment';
 import { type RawImage, warpQuad } from './warp-quad';
 
@@ -29,8 +30,6 @@ import { type RawImage, warpQuad } from './warp-quad';
 
 /** Longest side of the image the detector sees: small enough to be fast, big enough for register digits. */
 const DETECT_SIZE = Number(process.env.OCR_DETECT_SIZE ?? 640);
-/** Longest side of the image the register is cut from. */
-const WORK_SIZE = 1600;
 /** Reads below this confidence are read again from differently prepared crops. */
 const SURE = 0.9;
 
@@ -255,8 +254,7 @@ function taller(q: Quad, f: number): Quad {
 
 async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'none' })
-      .rotate()
+    const { data, info } = await (await openPhoto(bytes))
       .resize({ width: WORK_SIZE, height: WORK_SIZE, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()
       .raw()
@@ -269,7 +267,7 @@ async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buff
       .toBuffer();
     return { work, detect, scale };
   } catch (err) {
-    // HEIC without a decoder, truncated files: nothing to read, the photo is still stored.
+    // Truncated or broken files: nothing to read, the photo is still stored.
     logger.warn('ocr could not decode the image', { err: err instanceof Error ? err.message : String(err) });
     return null;
   }
@@ -287,9 +285,10 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const lines: OcrLine[] = raw
     .filter((l) => l.box?.length === 4)
     .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / image.scale, y / image.scale]) as Quad }));
-  const regions = registerRegions(lines, 2);
   // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
   const lcd = hints.type === 'electricity' || hints.type === 'heating';
+  // The detector reads an LCD's digits poorly (ghost 8s, thin segments): look at one more region there.
+  const regions = registerRegions(lines, lcd ? 3 : 2);
   const reads: RegisterRead[] = [];
   for (const region of regions) {
     // A less register-like region counts for less, so a crisp serial number does not beat a blurry register.
@@ -297,12 +296,17 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
     let { quad, core } = region;
     if (lcd) {
       // Taller than the detector's box: it often covers only part of a segment display's digits.
-      let tall = cut(image.work, taller(quad, 0.5));
+      let tallQuad = taller(quad, 0.5);
+      let tall = cut(image.work, tallQuad);
       let clean = litSegmentsOnly(tall, core);
-      // The detector's box may be tilted by a few degrees against the digits: straighten and cut again.
+      // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
+      // centre it on the lit band, straighten it, and cut again.
+      const [top, bottom] = clean.band;
+      const shift = (top + bottom) / 2 / tall.height - 0.5;
       const tilt = segmentTilt(clean);
-      if (Math.abs(tilt) > 0.01) {
-        tall = cut(image.work, rotateQuad(taller(quad, 0.5), Math.atan(tilt)));
+      if (Math.abs(shift) > 0.08 || Math.abs(tilt) > 0.01) {
+        tallQuad = rotateQuad(subQuad(tallQuad, 0, 1, shift), Math.atan(tilt));
+        tall = cut(image.work, tallQuad);
         clean = litSegmentsOnly(tall, core);
       }
       const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });

@@ -399,6 +399,21 @@ export function withDecimalMark(digits: string, decimals: number | null | undefi
 
 const DRUM_TYPES = new Set<string>(['cold_water', 'hot_water', 'gas']);
 
+/**
+ * How much a value looks like this meter's register (1, or less when not), whoever read it: a register
+ * shows 4 to 10 digits; drum registers (water, gas) at least four whole-number drums (fewer means one was
+ * missed); and as many decimals as the meter is known to have.
+ */
+export function registerShape(value: string, hints: MeterHints = {}): number {
+  const [whole = '', fraction = ''] = value.split('.');
+  const digits = whole.length + fraction.length;
+  let factor = 1;
+  if (digits < 4 || digits > 10) factor *= 0.6;
+  if (DRUM_TYPES.has(hints.type ?? '') && whole.length < 4) factor *= 0.6;
+  if (hints.decimals !== null && hints.decimals !== undefined && fraction.length !== hints.decimals) factor *= 0.6;
+  return factor;
+}
+
 /** How believable a value is given the last confirmed reading: meters only count up, and not by orders of magnitude. */
 export function plausibility(value: string, lastReading: number | null | undefined): number {
   if (lastReading === null || lastReading === undefined) return 1;
@@ -431,11 +446,8 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
       if (decimals !== null && decimals !== known) factor = read.decimalsFrom === 'red' ? 0.6 : 0.9;
       decimals = known;
     }
-    // Too short or too long for a register: keep it, less sure.
-    if (read.digits.length < 4 || read.digits.length > 10) factor *= 0.6;
-    // Drum registers (water, gas) have at least four whole-number drums: fewer means one was missed.
-    if (DRUM_TYPES.has(hints.type ?? '') && read.digits.length - (decimals ?? 0) < 4) factor *= 0.6;
     const value = withDecimalMark(read.digits, decimals);
+    factor *= registerShape(value, hints);
     add(value, read.confidence * factor * plausibility(value, hints.lastReading));
     if (known === null && read.decimals !== null && read.decimalsFrom === 'red') {
       add(read.digits, read.confidence * factor * 0.3 * plausibility(read.digits, hints.lastReading));
