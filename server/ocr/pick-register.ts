@@ -165,7 +165,8 @@ function describe(line: OcrLine): LineInfo {
     w: quadWidth(line.box),
     angle: quadAngle(line.box),
     center: quadCenter(line.box),
-    digits: longestDigitRun(line.text),
+    // The 3 of a unit label ("m3") is no register digit.
+    digits: longestDigitRun(line.text.replace(UNIT_RE, ' ')),
     unit,
     serial: SERIAL_RE.test(line.text),
     rating: RATING_RE.test(line.text.replace(UNIT_RE, ' ')),
@@ -244,7 +245,8 @@ function scoreRegion(parts: LineInfo[], unit: string | null, tallestDigits: numb
 }
 
 function unitOnlyRegion(unit: LineInfo, tallestDigits: number): RegisterRegion {
-  const quad = enclosingQuad(unit.box, unit.angle, { left: 10, right: 0.3, y: 0.3 });
+  // The label is about half as tall as the drums beside it: the crop takes their whole height.
+  const quad = enclosingQuad(unit.box, unit.angle, { left: 10, right: 0.3, y: 0.9 });
   const core = spanWithin(quad, unit.box);
   return { quad, height: unit.h, text: unit.text, score: 1.5 + 0.5 * Math.min(1, unit.h / tallestDigits), unit: unit.unit, core: [0, core[0]] };
 }
