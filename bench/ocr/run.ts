@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const cases = set === 'render' ? renderCases() : photoCases();
   const load = performance.now();
   await warmLocalEngine();
-  console.log(`Models loaded in ${(performance.now() - load).toFixed(0)} ms; ${cases.length} photos (${set} seeds${useHints ? ', type and decimals known' : ', no hints'})`);
+  const known = set === 'render' ? 'decimals known' : 'type and decimals known';
+  console.log(`Models loaded in ${(performance.now() - load).toFixed(0)} ms; ${cases.length} photos (${set} seeds, ${useHints ? known : 'no hints'})`);
   if (save) await mkdir('bench/out/ocr', { recursive: true });
 
   const times: number[] = [];
