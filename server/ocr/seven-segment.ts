@@ -279,6 +279,18 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
       for (let k = 0; k < n; k++) cells.push([x0 + (k * w) / n, x0 + ((k + 1) * w) / n - 1]);
     } else cells.push([x0, x1]);
   }
+  // Digits stand a pitch apart (right edges, where a 1 stands too): a narrow mark closer than that to a
+  // digit is the window's edge or a remnant, not a 1.
+  const steps = cells.slice(1).flatMap((c, i) => (narrow.has(i) || narrow.has(i + 1) ? [] : [c[1] - cells[i]![1]])).filter((d) => d < 2 * digitWidth).sort((a, b) => a - b);
+  const pitch = steps[Math.floor(steps.length / 2)];
+  if (pitch) {
+    const tooClose = (i: number) => [cells[i - 1], cells[i + 1]].some((c) => c && Math.abs(c[1] - cells[i]![1]) < 0.75 * pitch);
+    const drop = new Set([...narrow].filter(tooClose));
+    const kept = cells.flatMap((c, i) => (drop.has(i) ? [] : [{ c, narrow: narrow.has(i) }]));
+    cells.splice(0, cells.length, ...kept.map((k) => k.c));
+    narrow.clear();
+    kept.forEach((k, i) => k.narrow && narrow.add(i));
+  }
 
   // The digits' box, shared by all (the strip is straightened before): from the first to the last row
   // where lit pixels are common. The bars (a, g, d) and the vertical segments fill those rows; a 4 or a 1
