@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { generatePhoto } from '@/bench/ocr/photo-generator/generate';
 import { renderMeterImage } from '@/bench/ocr/render-meter-image';
 import { readMeterPhoto } from './local-provider';
 import { TINY_PNG } from '@/test/factories';
@@ -22,5 +24,20 @@ describe('offline meter-photo reader', () => {
     const image = await renderMeterImage({ value: '0098765', seed: 3, style: { unit: 'kWh', drums: 'dark', rotation: 0, blur: 0.5, noise: 5, light: 0.2 } });
     expect((await readMeterPhoto(image, { decimals: 1 })).value).toBe('009876.5');
     expect(await readMeterPhoto(TINY_PNG)).toEqual({ value: null, confidence: 0, candidates: [] });
+  });
+
+  // Held-out photos of the second generator (bench/ocr/photo-generator), with the type and decimals the
+  // portal passes: a heat meter's LCD showing 7.182 with four blanked positions and ghost segments, stored
+  // upside down with an EXIF tag; an electricity LCD beside its OBIS code, ghosts at 31 %; a gas meter
+  // whose last red drum is caught a third of the way to the next digit.
+  it.each([700001, 700020, 700023])('reads held-out generated photo %i exactly', async (seed) => {
+    const photo = await generatePhoto(seed);
+    expect((await readMeterPhoto(photo.bytes, { type: photo.type, decimals: photo.decimals })).value).toBe(photo.value);
+  });
+
+  it('reads a HEIC photo (an iPhone photo; sharp here has no HEVC decoder)', async () => {
+    // A generated water meter photo encoded once with libheif's heif-enc (x265).
+    const heic = await readFile(new URL('./fixtures/water-meter-0009.6724.heic', import.meta.url));
+    expect((await readMeterPhoto(heic, { type: 'cold_water', decimals: 4 })).value).toBe('0009.6724');
   });
 });

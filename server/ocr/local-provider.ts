@@ -16,6 +16,8 @@ import {
   registerRegions,
 } from './pick-register';
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
+import { openPhoto, WORK_SIZE } from './photo';
+import { litSegmentsOnly, readSegmentDigits, segmentTilt } from './seven-segment';
 import { type RawImage, warpQuad } from './warp-quad';
 
 /**
@@ -28,8 +30,6 @@ import { type RawImage, warpQuad } from './warp-quad';
 
 /** Longest side of the image the detector sees: small enough to be fast, big enough for register digits. */
 const DETECT_SIZE = Number(process.env.OCR_DETECT_SIZE ?? 640);
-/** Longest side of the image the register is cut from. */
-const WORK_SIZE = 1600;
 /** Reads below this confidence are read again from differently prepared crops. */
 const SURE = 0.9;
 
@@ -106,6 +106,7 @@ async function recognise(e: Engine, strip: RawImage): Promise<RecognisedChar[]> 
         ch,
         p: probs[peak * classes + cls]!,
         x: (t + end) / 2 / steps,
+        scores: [...digitScores].sort((a, b) => Number(a.ch) - Number(b.ch)).map((s) => s.p),
         digit: digitScores[0],
         alt: isDigit ? digitScores.find((s) => s.ch !== ch) : digitScores[1],
       });
@@ -113,6 +114,90 @@ async function recognise(e: Engine, strip: RawImage): Promise<RecognisedChar[]> 
     t = end;
   }
   return chars;
+}
+
+/** The part of `quad` between `u0` and `u1` of its width, moved down by `dv` of its height. */
+function subQuad(q: Quad, u0: number, u1: number, dv: number): Quad {
+  const at = (u: number, v: number): [number, number] => {
+    const top: [number, number] = [q[0][0] + (q[1][0] - q[0][0]) * u, q[0][1] + (q[1][1] - q[0][1]) * u];
+    const bottom: [number, number] = [q[3][0] + (q[2][0] - q[3][0]) * u, q[3][1] + (q[2][1] - q[3][1]) * u];
+    return [top[0] + (bottom[0] - top[0]) * v, top[1] + (bottom[1] - top[1]) * v];
+  };
+  return [at(u0, dv), at(u1, dv), at(u1, 1 + dv), at(u0, 1 + dv)];
+}
+
+/**
+ * One drum of a register, at `x` (fraction of the quad's width, `pitch` wide), which may be caught between
+ * two digits. Its window is read as is, and moved up and down: a drum rolling from d to d + 1 shows the
+ * lower part of d above and the upper part of d + 1 below, and the reading is d (the lower digit; 9 for 9
+ * rolling to 0). The digit whose d above and d + 1 below agree best wins; a digit read clearly in the
+ * window as is needs no such agreement.
+ */
+async function readDrum(e: Engine, work: RawImage, quad: Quad, x: number, pitch: number): Promise<{ ch: string; p: number } | null> {
+  // The drum is read with its left neighbour beside it: the recogniser reads a line better than one glyph.
+  const [left, right] = [x - 1.55 * pitch, x + 0.6 * pitch];
+  const centre = (x - left) / (right - left);
+  const near = (0.45 * pitch) / (right - left);
+  const best = async (dvs: number[]) => {
+    const p = new Array<number>(10).fill(0);
+    for (const dv of dvs) {
+      for (const c of await recognise(e, cut(work, subQuad(quad, left, right, dv)))) {
+        if (Math.abs(c.x - centre) <= near) c.scores?.forEach((s, d) => (p[d] = Math.max(p[d]!, s)));
+      }
+    }
+    return p;
+  };
+  const still = await best([0]);
+  const top = Math.max(...still);
+  if (top >= 0.8) return { ch: String(still.indexOf(top)), p: top };
+  const [above, below] = [await best([-0.15, -0.3]), await best([0.3, 0.45])];
+  // The digit leaving shows more of itself than the one coming: it counts most.
+  const rolled = above.map((p, d) => Math.min(1, Math.max(p, still[d]!) + 0.5 * below[(d + 1) % 10]!));
+  const p = Math.max(...rolled);
+  if (p < 0.15) return null;
+  return { ch: String(rolled.indexOf(p)), p: Math.min(p, 0.79) };
+}
+
+/**
+ * The last drums of a register are the fastest and the most often caught between two digits, which the
+ * recogniser then reads as junk or skips. So an unsure last digit is read again drum by drum, and a
+ * drum right after the last digit read, as red as the one before it (or missing from the meter's `known`
+ * decimals), is read and added.
+ */
+async function completeDrums(e: Engine, work: RawImage, quad: Quad, red: number[], read: RegisterRead, known: number | null): Promise<RegisterRead> {
+  const pitch = read.pitch!;
+  const redAt = (x: number) => {
+    const from = Math.max(0, Math.floor((x - 0.3 * pitch) * red.length));
+    const to = Math.min(red.length, Math.ceil((x + 0.3 * pitch) * red.length));
+    let s = 0;
+    for (let i = from; i < to; i++) s += red[i]!;
+    return to > from ? s / (to - from) : 0;
+  };
+  let { digits, probs, alts, span, decimals } = read;
+  const last = digits.length - 1;
+  if (probs[last]! < 0.5) {
+    const again = await readDrum(e, work, quad, span[1], pitch);
+    if (again && again.p > probs[last]!) {
+      digits = digits.slice(0, last) + again.ch;
+      probs = [...probs.slice(0, last), again.p];
+    }
+  }
+  const next = span[1] + pitch;
+  const lastRed = redAt(span[1]);
+  // Fewer red drums read than the meter has decimals: the missing one is most likely the last.
+  const short = read.decimalsFrom === 'red' && decimals !== null && known !== null && decimals < known;
+  if (next + 0.4 * pitch <= 1 && ((lastRed > 0.05 && redAt(next) >= 0.5 * lastRed) || short)) {
+    const added = await readDrum(e, work, quad, next, pitch);
+    if (added) {
+      digits += added.ch;
+      probs = [...probs, added.p];
+      alts = [...alts, undefined];
+      span = [span[0], next];
+      if (read.decimalsFrom === 'red' && decimals !== null) decimals++;
+    }
+  }
+  const confidence = Math.min(...probs) * 0.6 + (probs.reduce((a, b) => a + b, 0) / probs.length) * 0.4;
+  return { ...read, digits, probs, alts, span, decimals, confidence };
 }
 
 /** Straightens `quad` of the work image into a strip at about its own resolution (at most 160 px high). */
@@ -147,6 +232,14 @@ function stretched(strip: RawImage): RawImage {
   return { data: out, width: strip.width, height: strip.height, channels: 3 };
 }
 
+/** `q` turned by `angle` (radians, clockwise in image coordinates) about its centre. */
+function rotateQuad(q: Quad, angle: number): Quad {
+  const cx = (q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4;
+  const cy = (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  return q.map(([x, y]) => [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos]) as Quad;
+}
+
 /** Grows a quad by `f` of its height above and below. */
 function taller(q: Quad, f: number): Quad {
   const dx = (q[3][0] - q[0][0]) * f;
@@ -161,8 +254,7 @@ function taller(q: Quad, f: number): Quad {
 
 async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'none' })
-      .rotate()
+    const { data, info } = await (await openPhoto(bytes))
       .resize({ width: WORK_SIZE, height: WORK_SIZE, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()
       .raw()
@@ -175,7 +267,7 @@ async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buff
       .toBuffer();
     return { work, detect, scale };
   } catch (err) {
-    // HEIC without a decoder, truncated files: nothing to read, the photo is still stored.
+    // Truncated or broken files: nothing to read, the photo is still stored.
     logger.warn('ocr could not decode the image', { err: err instanceof Error ? err.message : String(err) });
     return null;
   }
@@ -193,12 +285,36 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const lines: OcrLine[] = raw
     .filter((l) => l.box?.length === 4)
     .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / image.scale, y / image.scale]) as Quad }));
-  const regions = registerRegions(lines, 2);
+  // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
+  const lcd = hints.type === 'electricity' || hints.type === 'heating';
+  // The detector reads an LCD's digits poorly (ghost 8s, thin segments): look at one more region there.
+  const regions = registerRegions(lines, lcd ? 3 : 2);
   const reads: RegisterRead[] = [];
   for (const region of regions) {
     // A less register-like region counts for less, so a crisp serial number does not beat a blurry register.
     const weight = Math.min(1, Math.max(0.2, region.score / regions[0]!.score - 0.15));
     let { quad, core } = region;
+    if (lcd) {
+      // Taller than the detector's box: it often covers only part of a segment display's digits.
+      let tallQuad = taller(quad, 0.5);
+      let tall = cut(image.work, tallQuad);
+      let clean = litSegmentsOnly(tall, core);
+      // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
+      // centre it on the lit band, straighten it, and cut again.
+      const [top, bottom] = clean.band;
+      const shift = (top + bottom) / 2 / tall.height - 0.5;
+      const tilt = segmentTilt(clean);
+      if (Math.abs(shift) > 0.08 || Math.abs(tilt) > 0.01) {
+        tallQuad = rotateQuad(subQuad(tallQuad, 0, 1, shift), Math.atan(tilt));
+        tall = cut(image.work, tallQuad);
+        clean = litSegmentsOnly(tall, core);
+      }
+      const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });
+      logger.debug('ocr lcd region', { text: region.text, score: region.score, read });
+      if (read) reads.push({ ...read, weight });
+      if (read && read.confidence >= SURE && read.digits.length >= 4) break;
+      continue;
+    }
     let strip = cut(image.work, quad);
     let red = redColumns(strip.data, strip.width, strip.height, strip.channels);
     let first = readRegister(await recognise(e, strip), { red, core });
@@ -217,12 +333,14 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
       red = redColumns(strip.data, strip.width, strip.height, strip.channels);
       first = readRegister(await recognise(e, strip), { red, core }) ?? first;
     }
+    if (first?.pitch) first = await completeDrums(e, image.work, quad, red, first, hints.decimals ?? null);
     logger.debug('ocr region', { text: region.text, score: region.score, first });
     if (first) reads.push({ ...first, weight });
     if (first && first.confidence >= SURE && first.digits.length >= 4) break;
     // Unsure: read again from a contrast-stretched grey crop and from a taller crop.
     for (const variant of [stretched(strip), cut(image.work, taller(quad, 0.12))]) {
-      const again = readRegister(await recognise(e, variant), { red, core });
+      let again = readRegister(await recognise(e, variant), { red, core });
+      if (again?.pitch) again = await completeDrums(e, image.work, quad, red, again, hints.decimals ?? null);
       logger.debug('ocr reread', { again });
       if (again) reads.push({ ...(again.decimals === null && first ? { ...again, decimals: first.decimals, decimalsFrom: first.decimalsFrom } : again), weight });
     }

@@ -13,6 +13,8 @@
  * No I/O here: the engine wrapper (local-provider.ts) does the pixels and the models.
  */
 
+import type { MeterType } from '@/server/domain/enums';
+
 export type Point = [number, number];
 /** Four corners: top-left, top-right, bottom-right, bottom-left (as the text detector orders them). */
 export type Quad = [Point, Point, Point, Point];
@@ -40,6 +42,8 @@ export type RecognisedChar = {
   x: number;
   /** The most likely digit at this place and its probability (for letters the model confused with digits). */
   digit?: { ch: string; p: number };
+  /** Each digit's probability at this place, indexed by the digit (from the recogniser, when it says). */
+  scores?: number[];
   /** The runner-up digit, for alternative readings. */
   alt?: { ch: string; p: number };
 };
@@ -65,6 +69,8 @@ export type RegisterRead = {
 export type Candidate = { value: string; confidence: number };
 
 export type MeterHints = {
+  /** The meter's type: electricity and heat meters mostly show seven-segment LCDs, water and gas meters drums. */
+  type?: MeterType | null;
   /** Digits after the register's decimal mark, as configured for the meter. */
   decimals?: number | null;
   /** The meter's last confirmed reading. */
@@ -159,7 +165,8 @@ function describe(line: OcrLine): LineInfo {
     w: quadWidth(line.box),
     angle: quadAngle(line.box),
     center: quadCenter(line.box),
-    digits: longestDigitRun(line.text),
+    // The 3 of a unit label ("m3") is no register digit.
+    digits: longestDigitRun(line.text.replace(UNIT_RE, ' ')),
     unit,
     serial: SERIAL_RE.test(line.text),
     rating: RATING_RE.test(line.text.replace(UNIT_RE, ' ')),
@@ -238,7 +245,8 @@ function scoreRegion(parts: LineInfo[], unit: string | null, tallestDigits: numb
 }
 
 function unitOnlyRegion(unit: LineInfo, tallestDigits: number): RegisterRegion {
-  const quad = enclosingQuad(unit.box, unit.angle, { left: 10, right: 0.3, y: 0.3 });
+  // The label is about half as tall as the drums beside it: the crop takes their whole height.
+  const quad = enclosingQuad(unit.box, unit.angle, { left: 10, right: 0.3, y: 0.9 });
   const core = spanWithin(quad, unit.box);
   return { quad, height: unit.h, text: unit.text, score: 1.5 + 0.5 * Math.min(1, unit.h / tallestDigits), unit: unit.unit, core: [0, core[0]] };
 }
@@ -297,8 +305,9 @@ function redShareAt(red: number[], x: number, halfWidth: number): number {
  * digits (`core`, fractions of the crop width). Look-alike letters among digits count as digits, a wide gap
  * ends a run, and a gap of whole drum pitches between two equal digits is refilled (the recogniser merges
  * repeated digits such as 0000). The decimals are the digits on red drums or after a printed mark.
+ * `maxGap` (in digit pitches) ends a run: an LCD's digits stand side by side, drums may hide a few.
  */
-export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; core?: [number, number] } = {}): RegisterRead | null {
+export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; core?: [number, number]; maxGap?: number } = {}): RegisterRead | null {
   type Run = { items: RecognisedChar[]; mark: number | null };
   const pitch = typicalSpacing(chars.filter((c) => isDigit(c.ch)));
   const digitLike = (j: number) => j >= 0 && j < chars.length && (isDigit(chars[j]!.ch) || (chars[j]!.digit?.p ?? 0) > 0.3);
@@ -311,7 +320,7 @@ export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; co
   chars.forEach((c, i) => {
     if (c.ch === ' ') return;
     const prev = run.items[run.items.length - 1];
-    if (prev && pitch && c.x - prev.x > 3.6 * pitch) flush();
+    if (prev && pitch && c.x - prev.x > (opts.maxGap ?? 3.6) * pitch) flush();
     const nextIsLetter = i + 1 < chars.length && /[a-zA-Z³]/.test(chars[i + 1]!.ch) && !LOOKALIKE[chars[i + 1]!.ch];
     if (isDigit(c.ch)) run.items.push(c);
     else if ((c.ch === '.' || c.ch === ',') && run.items.length && run.mark === null && digitLike(i + 1)) run.mark = run.items.length;
@@ -325,7 +334,7 @@ export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; co
   const pool = overlapping.length ? overlapping : runs;
   if (!pool.length) return null;
   const best = pool.reduce((a, b) => (b.items.length > a.items.length || (b.items.length === a.items.length && sum(b.items) > sum(a.items)) ? b : a));
-  const items = pitch ? refill(best.items, pitch) : best.items;
+  const items = pitch ? refill(dedupe(best.items, pitch), pitch) : best.items;
   const probs = items.map((c) => c.p);
   let decimals: number | null = null;
   let decimalsFrom: RegisterRead['decimalsFrom'] = null;
@@ -346,6 +355,18 @@ export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; co
   const confidence = items.length ? Math.min(...probs) * 0.6 + (sum(items) / items.length) * 0.4 : 0;
   const span: [number, number] = [items[0]!.x, items[items.length - 1]!.x];
   return { digits: items.map((c) => c.ch).join(''), decimals, decimalsFrom, probs, alts: items.map((c) => c.alt), confidence, span, pitch };
+}
+
+/** Drops the less likely of two characters closer than about half a drum pitch (one drum read twice, or a window's edge read as a 1). */
+function dedupe(items: RecognisedChar[], pitch: number): RecognisedChar[] {
+  const out: RecognisedChar[] = [];
+  for (const c of items) {
+    const prev = out[out.length - 1];
+    if (prev && c.x - prev.x < 0.55 * pitch) {
+      if (c.p > prev.p) out[out.length - 1] = c;
+    } else out.push(c);
+  }
+  return out;
 }
 
 /** Puts back equal digits the recogniser merged: a gap of k drum pitches between two equal digits hides k − 1 more. */
@@ -378,6 +399,23 @@ export function withDecimalMark(digits: string, decimals: number | null | undefi
   return `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)}`;
 }
 
+const DRUM_TYPES = new Set<string>(['cold_water', 'hot_water', 'gas']);
+
+/**
+ * How much a value looks like this meter's register (1, or less when not), whoever read it: a register
+ * shows 4 to 10 digits; drum registers (water, gas) at least four whole-number drums (fewer means one was
+ * missed); and as many decimals as the meter is known to have.
+ */
+export function registerShape(value: string, hints: MeterHints = {}): number {
+  const [whole = '', fraction = ''] = value.split('.');
+  const digits = whole.length + fraction.length;
+  let factor = 1;
+  if (digits < 4 || digits > 10) factor *= 0.6;
+  if (DRUM_TYPES.has(hints.type ?? '') && whole.length < 4) factor *= 0.6;
+  if (hints.decimals !== null && hints.decimals !== undefined && fraction.length !== hints.decimals) factor *= 0.6;
+  return factor;
+}
+
 /** How believable a value is given the last confirmed reading: meters only count up, and not by orders of magnitude. */
 export function plausibility(value: string, lastReading: number | null | undefined): number {
   if (lastReading === null || lastReading === undefined) return 1;
@@ -406,12 +444,12 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
     let decimals = read.decimals;
     let factor = read.weight ?? 1;
     if (known !== null) {
-      if (decimals !== null && decimals !== known) factor = 0.9;
+      // Red drums counted other than the meter's decimals: a drum was likely missed or read twice.
+      if (decimals !== null && decimals !== known) factor = read.decimalsFrom === 'red' ? 0.6 : 0.9;
       decimals = known;
     }
-    // Too short or too long for a register: keep it, less sure.
-    if (read.digits.length < 4 || read.digits.length > 10) factor *= 0.6;
     const value = withDecimalMark(read.digits, decimals);
+    factor *= registerShape(value, hints);
     add(value, read.confidence * factor * plausibility(value, hints.lastReading));
     if (known === null && read.decimals !== null && read.decimalsFrom === 'red') {
       add(read.digits, read.confidence * factor * 0.3 * plausibility(read.digits, hints.lastReading));

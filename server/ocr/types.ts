@@ -11,6 +11,12 @@ export type OcrProvider = {
   read(image: Uint8Array, hints: MeterHints): Promise<OcrResult>;
 };
 
+/**
+ * From this confidence on the portal shows a read value as sure (reading-form.tsx, SURE); below it the
+ * resident is told to compare every digit. The bench reports the precision of values at this threshold.
+ */
+export const PREFILL_CONFIDENCE = 0.8;
+
 export const NOTHING_READ: OcrResult = { value: null, confidence: 0, candidates: [] };
 
 /** The result for ranked candidates: the best one is the value. */

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectOcrProvider } from './index';
+import { PREFILL_CONFIDENCE } from './types';
 import { OcrProviderError, visionProvider } from './vision-provider';
 import { TINY_PNG } from '@/test/factories';
 
@@ -49,8 +51,29 @@ describe('vision OCR provider', () => {
     expect(request.authorization).toBe('Bearer sk-test');
     expect(request.body.model).toBe('meter-reader-1');
     const user = request.body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
-    expect(user.find((p) => p.type === 'image_url')!.image_url!.url).toBe(`data:image/png;base64,${TINY_PNG.toString('base64')}`);
+    expect(user.find((p) => p.type === 'image_url')!.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
     expect(user.find((p) => p.type === 'text')!.text).toContain('3 decimals');
+  });
+
+  it("sends the photo upright as the offline reader sees it, with the meter's type and decimals", async () => {
+    const provider = visionProvider({ url, apiKey: 'k', model: 'm' });
+    // A portrait photo as phones store it: the pixels sideways (60×30), the EXIF tag saying to turn them.
+    const sideways = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#888' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    answers = [chat('{"value": "01234.567", "confidence": 0.9}')];
+    expect((await provider.read(sideways, { type: 'gas', decimals: 3 })).value).toBe('01234.567');
+    const user = seen.at(-1)!.body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    const sent = Buffer.from(user.find((p) => p.type === 'image_url')!.image_url!.url.split(',')[1]!, 'base64');
+    expect(await sharp(sent).metadata()).toMatchObject({ format: 'jpeg', width: 30, height: 60 });
+    expect(user.find((p) => p.type === 'text')!.text).toMatch(/gas meter.*3 decimals/);
+  });
+
+  it("trusts an answer that is not this meter's register shape less than the pre-fill threshold", async () => {
+    const provider = visionProvider({ url, apiKey: 'k', model: 'm' });
+    // Two whole-number drums on a gas meter (one was missed), and two decimals where the meter has three.
+    answers = [chat('{"value": "12.345", "confidence": 0.95}'), chat('{"value": "01234.56", "confidence": 0.95}'), chat('{"value": "01234.567", "confidence": 0.95}')];
+    expect((await provider.read(TINY_PNG, { type: 'gas', decimals: 3 })).confidence).toBeLessThan(PREFILL_CONFIDENCE);
+    expect((await provider.read(TINY_PNG, { type: 'gas', decimals: 3 })).confidence).toBeLessThan(PREFILL_CONFIDENCE);
+    expect((await provider.read(TINY_PNG, { type: 'gas', decimals: 3 })).confidence).toBeGreaterThanOrEqual(PREFILL_CONFIDENCE);
   });
 
   it("puts the meter's known decimals on a value read without a mark, and trusts a value below the last reading less", async () => {

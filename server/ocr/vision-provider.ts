@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logger } from '@/server/logger';
-import { type MeterHints, plausibility, withDecimalMark } from './pick-register';
+import { type MeterHints, plausibility, registerShape, withDecimalMark } from './pick-register';
+import { photoForReading } from './photo';
 import { NOTHING_READ, type OcrProvider, type OcrResult } from './types';
 
 export type VisionConfig = {
@@ -19,11 +20,21 @@ const Answer = z.object({
   confidence: z.number().min(0).max(1).optional(),
 });
 
+/** What the register looks like on each type of meter, for the prompt. */
+const FACES: Record<string, string> = {
+  electricity: 'an electricity meter: a seven-segment LCD; unlit segments still show faintly and are not digits',
+  heating: 'a heat meter: a seven-segment LCD whose leading zeros are blank; unlit segments still show faintly and are not digits',
+  cold_water: 'a water meter: counter drums, the decimals on red drums or red digits',
+  hot_water: 'a water meter: counter drums, the decimals on red drums or red digits',
+  gas: 'a gas meter: counter drums, the decimals on red drums',
+};
+
 const PROMPT = [
   'You read the consumption register of a utility meter (water, heat, electricity or gas) on a photo.',
   'Read only the register: the row of counter drums or display digits next to the unit (m³, kWh, MWh).',
   'Ignore serial numbers, ratings (Qn, 230V, imp/kWh), years and barcodes.',
-  'Keep leading zeros. Digits on red drums or after a decimal mark are decimals: put a "." before them.',
+  'Keep leading zeros that are shown (blank positions are not zeros). Digits on red drums or after a decimal mark are decimals: put a "." before them.',
+  'A drum caught between two digits reads as the lower one (9 between 9 and 0).',
   'Answer with JSON only: {"value": "<digits as shown, e.g. 00123.456>", "confidence": <0..1>}, or {"value": null, "confidence": 0} when the register cannot be read.',
 ].join(' ');
 
@@ -41,16 +52,13 @@ function parseAnswer(content: string): z.infer<typeof Answer> {
   return parsed.data;
 }
 
-/** The model's value as a register string ("00123.456"), or null when it is not one. */
-function registerValue(raw: string | number | null, hints: MeterHints): { value: string; markMismatch: boolean } | null {
+/** The model's value as a register string ("00123.456"), or null when it is not one; a value without a mark gets the meter's known decimals. */
+function registerValue(raw: string | number | null, hints: MeterHints): string | null {
   if (raw === null) return null;
   const text = String(raw).replace(/\s+/g, '').replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
   const known = hints.decimals ?? null;
-  if (known === null) return { value: text, markMismatch: false };
-  const read = text.includes('.') ? text.split('.')[1]!.length : null;
-  if (read === null) return { value: withDecimalMark(text, known), markMismatch: false };
-  return { value: text, markMismatch: read !== known };
+  return known !== null && !text.includes('.') ? withDecimalMark(text, known) : text;
 }
 
 /**
@@ -61,9 +69,16 @@ export function visionProvider(config: VisionConfig): OcrProvider {
   return {
     name: 'vision',
     async read(image, hints): Promise<OcrResult> {
-      const { fileTypeFromBuffer } = await import('file-type');
-      const mime = (await fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
+      // The photo as the offline reader sees it: turned upright by its EXIF orientation, HEIC decoded, at
+      // most 1600 px, as JPEG; as sent when it cannot be decoded here.
+      const photo = await photoForReading(image);
+      let mime = 'image/jpeg';
+      if (!photo) {
+        const { fileTypeFromBuffer } = await import('file-type');
+        mime = (await fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
+      }
       const context = [
+        hints.type ? `It is ${FACES[hints.type] ?? `a ${hints.type} meter`}.` : '',
         hints.decimals !== null && hints.decimals !== undefined ? `The register shows ${hints.decimals} decimals.` : '',
         hints.lastReading !== null && hints.lastReading !== undefined ? `The last confirmed reading was ${hints.lastReading}.` : '',
       ].join(' ').trim();
@@ -82,7 +97,7 @@ export function visionProvider(config: VisionConfig): OcrProvider {
                 role: 'user',
                 content: [
                   { type: 'text', text: `Read the meter register.${context ? ` ${context}` : ''}` },
-                  { type: 'image_url', image_url: { url: `data:${mime};base64,${Buffer.from(image).toString('base64')}` } },
+                  { type: 'image_url', image_url: { url: `data:${mime};base64,${Buffer.from(photo ?? image).toString('base64')}` } },
                 ],
               },
             ],
@@ -100,14 +115,16 @@ export function visionProvider(config: VisionConfig): OcrProvider {
       const content = body?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new OcrProviderError('The vision API answered without a message');
       const answer = parseAnswer(content);
-      const read = registerValue(answer.value, hints);
-      if (!read) {
+      const value = registerValue(answer.value, hints);
+      if (!value) {
         logger.debug('vision ocr read nothing', { value: answer.value });
         return NOTHING_READ;
       }
-      const confidence = (answer.confidence ?? 0.5) * (read.markMismatch ? 0.9 : 1) * plausibility(read.value, hints.lastReading);
+      // The same register checks as the offline reader's values pass (a mark where the meter has none
+      // counts there too).
+      const confidence = (answer.confidence ?? 0.5) * registerShape(value, hints) * plausibility(value, hints.lastReading);
       const rounded = Math.round(confidence * 1000) / 1000;
-      return { value: read.value, confidence: rounded, candidates: [{ value: read.value, confidence: rounded }] };
+      return { value, confidence: rounded, candidates: [{ value, confidence: rounded }] };
     },
   };
 }

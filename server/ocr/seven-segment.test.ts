@@ -1,0 +1,37 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { litSegments, polygonSvg, SEGMENTS, segmentPolygon } from '@/bench/ocr/photo-generator/seven-segment';
+import { litSegmentsOnly, readSegmentDigits } from './seven-segment';
+
+/** A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast. */
+async function lcdStrip(shown: string, dpAfter: number | null, ghost: number) {
+  const [bg, ink] = [[196, 206, 184], [22, 26, 24]];
+  const mix = (t: number) => `rgb(${bg.map((v, i) => Math.round(v + (ink[i]! - v) * t)).join(',')})`;
+  const [h, w, pitch, x0, y0] = [60, 32, 42, 30, 25];
+  const parts = [`<rect width="${x0 * 2 + shown.length * pitch}" height="110" fill="${mix(0)}"/>`];
+  [...shown].forEach((ch, i) => {
+    const cell = { x: x0 + i * pitch, y: y0, w, h, thickness: 7, slant: 0.08, gap: 1 };
+    const lit = ch === ' ' ? new Set() : litSegments(ch);
+    for (const seg of SEGMENTS) parts.push(polygonSvg(segmentPolygon(seg, cell), mix(lit.has(seg) ? 1 : ghost)));
+    parts.push(`<circle cx="${cell.x + w + 5}" cy="${y0 + h - 4}" r="4" fill="${mix(dpAfter === i ? 1 : ghost)}"/>`);
+  });
+  const width = x0 * 2 + shown.length * pitch;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="110">${parts.join('')}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+const read = (strip: Awaited<ReturnType<typeof lcdStrip>>) =>
+  readSegmentDigits(litSegmentsOnly(strip))
+    .map((c) => c.ch)
+    .join('');
+
+describe('seven-segment reader', () => {
+  it('reads the lit segments and not the ghosts (no 8s), 4 as 4 and 1 as 1', async () => {
+    expect(read(await lcdStrip('041714', null, 0.35))).toBe('041714');
+  });
+
+  it('leaves blanked leading positions out and finds the lit decimal point', async () => {
+    expect(read(await lcdStrip('   12345', 4, 0.25))).toBe('12.345');
+  });
+});

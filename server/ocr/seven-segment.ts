@@ -1,0 +1,395 @@
+import type { RecognisedChar } from './pick-register';
+import type { RawImage } from './warp-quad';
+
+/**
+ * Reading seven-segment LCDs (electricity and heat meters) by their segments.
+ *
+ * A text recogniser trained on print reads an LCD's unlit segments, which still show faintly ("ghosts"),
+ * as 8s, and confuses 7-segment 4s, 1s and 2s. So here the lit segments are separated from the ghosts by
+ * the contrast measured on the display itself (`litSegmentsOnly`), and each digit cell is then read from
+ * which of its seven segments are lit (`readSegmentDigits`). Pure pixel code, no models.
+ */
+
+export type LitSegments = {
+  /** The lit segments, black on white (what a recogniser would be shown). */
+  image: RawImage;
+  /** 1 where a pixel belongs to a register digit's lit segment. */
+  mask: Uint8Array;
+  /** 1 where any lit mark is, small ones too (decimal points), after the frame is gone. */
+  marks: Uint8Array;
+  width: number;
+  height: number;
+  /** The rows the digits occupy. */
+  band: [number, number];
+};
+
+/**
+ * A seven-segment LCD strip with only its lit segments, black on white. Unlit segments still show faintly
+ * ("ghosts", 10–40 % of the lit contrast), and a text recogniser reads them as 8s; so the contrast of each
+ * pixel against its column's background is measured, the lit level taken from the display itself (its
+ * darkest ink), and everything under about half of it dropped. Marks much shorter than the tallest digits
+ * (OBIS codes, status icons, the unit) are dropped too.
+ */
+export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]): LitSegments {
+  const { width, height, data, channels } = strip;
+  const grey = new Float32Array(width * height);
+  for (let i = 0; i < width * height; i++) grey[i] = 0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  // Background per column: its most common grey (the window's face; a bit of the meter's body or a
+  // digit's vertical segment does not move it), then the median over about a digit's width.
+  const bgRaw = new Float32Array(width);
+  const bins = new Uint32Array(64);
+  for (let x = 0; x < width; x++) {
+    bins.fill(0);
+    // Middle rows only: above and below the digits a taller crop may show the meter's body.
+    for (let y = Math.floor(0.25 * height); y < Math.ceil(0.75 * height); y++) bins[grey[y * width + x]! >> 2]!++;
+    let best = 0;
+    let bestCount = -1;
+    for (let k = 0; k < 64; k++) {
+      const count = (bins[k - 1] ?? 0) + 2 * bins[k]! + (bins[k + 1] ?? 0);
+      if (count > bestCount) [best, bestCount] = [k, count];
+    }
+    bgRaw[x] = best * 4 + 2;
+  }
+  const half = Math.max(2, Math.round(height * 0.3));
+  const bg = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const around = Array.from(bgRaw.subarray(Math.max(0, x - half), Math.min(width, x + half + 1))).sort((a, b) => a - b);
+    bg[x] = around[Math.floor(around.length / 2)]!;
+  }
+  const ink = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) ink[y * width + x] = Math.max(0, bg[x]! - grey[y * width + x]!);
+  // The lit level: the display's darkest ink, where the first pass saw the digits.
+  const from = Math.floor(core[0] * width);
+  const to = Math.max(from + 1, Math.ceil(core[1] * width));
+  const sample: number[] = [];
+  // Middle rows only: the window's frame above and below is darker than any segment.
+  for (let y = Math.floor(0.3 * height); y < Math.ceil(0.7 * height); y++) for (let x = from; x < to; x++) sample.push(ink[y * width + x]!);
+  sample.sort((a, b) => a - b);
+  // A high quantile: a display showing one digit among blanked ones has few lit pixels.
+  const lit = Math.max(12, sample[Math.floor(sample.length * 0.99)]!);
+  const lo = 0.42 * lit;
+  const hi = 0.62 * lit;
+  const on = new Uint8Array(width * height);
+  for (let i = 0; i < on.length; i++) on[i] = Math.round(255 * Math.max(0, Math.min(1, (ink[i]! - lo) / (hi - lo))));
+  // The window's frame and edges are not digits: connected marks wider than a digit or as tall as the strip,
+  // or touching its border, go. Then the digits' band is the run of rows with the most lit pixels.
+  const label = new Int32Array(width * height).fill(-1);
+  const stack: number[] = [];
+  /** Each mark's left edge and width, by label. */
+  const boxes = new Map<number, [number, number]>();
+  for (let start = 0; start < on.length; start++) {
+    if (on[start]! < 128 || label[start] !== -1) continue;
+    const members: number[] = [];
+    let [x0, x1, y0, y1] = [width, 0, height, 0];
+    label[start] = start;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j >= 0 && j < on.length && on[j]! >= 128 && label[j] === -1) {
+          label[j] = start;
+          stack.push(j);
+        }
+      }
+    }
+    boxes.set(start, [x0, x1 - x0 + 1]);
+    const touches = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
+    if (touches || x1 - x0 > 0.8 * height || y1 - y0 > 0.8 * height) for (const i of members) on[i] = 0;
+  }
+  const rowLit = Array.from({ length: height }, (_, y) => {
+    let n = 0;
+    for (let x = from; x < to; x++) if (on[y * width + x]! >= 128) n++;
+    return n;
+  });
+  const minRow = 0.06 * (to - from);
+  // A digit's rows between its segments are nearly empty (a 0 has no middle bar): close such short gaps.
+  const reach = Math.max(1, Math.round(0.08 * height));
+  const dense = rowLit.map((_, y) => rowLit.slice(Math.max(0, y - reach), y + reach + 1).some((n) => n >= minRow));
+  let [bandTop, bandBottom, bandMass] = [0, height, -1];
+  for (let y = 0; y < height; ) {
+    if (!dense[y]) {
+      y++;
+      continue;
+    }
+    let mass = 0;
+    const start = y;
+    while (y < height && dense[y]) mass += rowLit[y++]!;
+    if (mass > bandMass) [bandTop, bandBottom, bandMass] = [start, y, mass];
+  }
+  // The band's rows that are themselves dense (the gap closing above reaches past them).
+  while (bandTop < bandBottom - 1 && rowLit[bandTop]! < minRow) bandTop++;
+  while (bandBottom > bandTop + 1 && rowLit[bandBottom - 1]! < minRow) bandBottom--;
+  const margin = Math.max(1, Math.round(0.03 * height));
+  const top = Math.max(0, bandTop - margin);
+  const bottom = Math.min(height, bandBottom + margin);
+  // Thin marks that reach past the band are the window's sides, not digits (those stay within it).
+  const beyond = new Set<number>();
+  for (let i = 0; i < width * top; i++) if (on[i]! >= 128) beyond.add(label[i]!);
+  for (let i = bottom * width; i < width * height; i++) if (on[i]! >= 128) beyond.add(label[i]!);
+  for (const l of beyond) if ((boxes.get(l)?.[1] ?? 0) > 0.3 * (bandBottom - bandTop)) beyond.delete(l);
+  for (let i = 0; i < on.length; i++) if (i < width * top || i >= bottom * width || beyond.has(label[i]!)) on[i] = 0;
+  // Column blobs of lit pixels and their vertical extent; short ones are not register digits.
+  const blobs: Array<{ x0: number; x1: number; top: number; bottom: number }> = [];
+  for (let x = 0; x < width; x++) {
+    let top = -1;
+    let bottom = -1;
+    for (let y = 0; y < height; y++) {
+      if (on[y * width + x]! < 128) continue;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+    const last = blobs[blobs.length - 1];
+    if (top < 0) continue;
+    if (last && last.x1 === x - 1) {
+      last.x1 = x;
+      last.top = Math.min(last.top, top);
+      last.bottom = Math.max(last.bottom, bottom);
+    } else blobs.push({ x0: x, x1: x, top, bottom });
+  }
+  // The digits' height: the median extent of the blobs that are more than specks.
+  const extents = blobs.map((b) => b.bottom - b.top).filter((h) => h > 0.3 * (bandBottom - bandTop)).sort((a, b) => a - b);
+  const digitHeight = extents[Math.floor(extents.length / 2)] ?? height;
+  const out = new Uint8Array(width * height * 3).fill(255);
+  const mask = new Uint8Array(width * height);
+  for (const b of blobs) {
+    if (b.bottom - b.top < 0.6 * digitHeight) continue;
+    for (let y = 0; y < height; y++) {
+      for (let x = b.x0; x <= b.x1; x++) {
+        const v = 255 - on[y * width + x]!;
+        const o = (y * width + x) * 3;
+        out[o] = out[o + 1] = out[o + 2] = v;
+        mask[y * width + x] = v < 128 ? 1 : 0;
+      }
+    }
+  }
+  const marks = Uint8Array.from(on, (v) => (v >= 128 ? 1 : 0));
+  return { image: { data: out, width, height, channels: 3 }, mask, marks, width, height, band: [bandTop, bandBottom] };
+}
+
+
+/** Lit segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle) per digit, with the variants displays use. */
+const DIGIT_SEGMENTS: Array<[string, string]> = [
+  ['0', 'abcdef'],
+  ['1', 'bc'],
+  ['2', 'abdeg'],
+  ['3', 'abcdg'],
+  ['4', 'bcfg'],
+  ['5', 'acdfg'],
+  ['6', 'acdefg'],
+  ['6', 'cdefg'],
+  ['7', 'abc'],
+  ['7', 'abcf'],
+  ['8', 'abcdefg'],
+  ['9', 'abcdfg'],
+  ['9', 'abcfg'],
+];
+
+/** Where each segment is sampled inside a digit's box (u across, v down, 0..1), clear of the corners where segments meet. */
+const SEGMENT_AREAS: Record<string, [number, number, number, number]> = {
+  a: [0.3, 0.7, 0, 0.12],
+  g: [0.3, 0.7, 0.44, 0.56],
+  d: [0.3, 0.7, 0.88, 1],
+  f: [0, 0.2, 0.18, 0.36],
+  b: [0.8, 1, 0.18, 0.36],
+  e: [0, 0.2, 0.64, 0.82],
+  c: [0.8, 1, 0.64, 0.82],
+};
+
+/**
+ * The digits of a cleaned LCD strip, read from their segments, as recognised characters (positions as
+ * fractions of the strip's width, a '.' where a decimal point is lit). Digit cells come from the columns
+ * the lit segments occupy after undoing the display's slant; a narrow cell is a 1 (its right side).
+ */
+export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
+  const { mask, marks, width, height } = lit;
+  const [bandTop, bandBottom] = lit.band;
+  // Columns are compared after shearing by the slant, around the band's bottom row.
+  const shiftAt = (slant: number, y: number) => slant * (bandBottom - y);
+
+  // The slant that makes the vertical segments vertical: the one whose lit pixels fill the fewest columns.
+  // (Rows above the decimal points only, so a point does not widen the digit before it.)
+  const columnsAt = (slant: number) => {
+    const used = new Uint8Array(width + height);
+    for (let y = bandTop; y < bandTop + 0.85 * (bandBottom - bandTop); y++) {
+      const shift = Math.round(shiftAt(slant, y));
+      for (let x = 0; x < width; x++) if (mask[y * width + x]) used[Math.max(0, x - shift)] = 1;
+    }
+    return used;
+  };
+  let slant = 0;
+  let fewest = Infinity;
+  for (let s = -0.06; s <= 0.2001; s += 0.02) {
+    const n = columnsAt(s).reduce((a, b) => a + b, 0);
+    if (n < fewest) [slant, fewest] = [s, n];
+  }
+  const used = columnsAt(slant);
+  const blobs: Array<[number, number]> = [];
+  for (let x = 0; x < used.length; x++) {
+    if (!used[x]) continue;
+    const last = blobs[blobs.length - 1];
+    if (last && last[1] >= x - 1) last[1] = x;
+    else blobs.push([x, x]);
+  }
+  const bandHeight = Math.max(1, bandBottom - bandTop);
+  const wide = blobs.filter(([a, b]) => b - a + 1 >= 0.25 * bandHeight);
+  if (!wide.length) return [];
+  // The digits' top and bottom: where the lit pixels of the wide blobs (not the 1s, not frame lines) are.
+  // (The first and last rows where they are dense: the top and bottom bars, not specks below them.)
+  const rowCount = new Array<number>(height).fill(0);
+  for (let y = bandTop; y < bandBottom; y++) {
+    const shift = Math.round(shiftAt(slant, y));
+    for (let x = 0; x < width; x++) if (mask[y * width + x] && wide.some(([a, b]) => x - shift >= a && x - shift <= b)) rowCount[y]!++;
+  }
+  const densest = Math.max(...rowCount);
+  if (densest < 3) return [];
+  const yTop = rowCount.findIndex((n) => n >= 0.25 * densest);
+  const yBottom = height - 1 - [...rowCount].reverse().findIndex((n) => n >= 0.25 * densest);
+  const H = Math.max(1, yBottom - yTop);
+  const widths = wide.map(([a, b]) => b - a + 1).sort((a, b) => a - b);
+  const digitWidth = widths[Math.floor(widths.length / 2)]!;
+  // How tall each blob's lit pixels stand: a speck (a remnant of a ghost or of the frame) is not a digit.
+  const extent = blobs.map(([a, b]) => {
+    let [top, bottom] = [height, -1];
+    for (let y = bandTop; y < bandBottom; y++) {
+      const shift = Math.round(shiftAt(slant, y));
+      for (let x = a + shift; x <= b + shift; x++) if (x >= 0 && x < width && mask[y * width + x]) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+    }
+    return bottom - top;
+  });
+  const cells: Array<[number, number]> = [];
+  const narrow = new Set<number>();
+  for (const [k, [x0, x1]] of blobs.entries()) {
+    const w = x1 - x0 + 1;
+    if (extent[k]! < 0.5 * H) continue;
+    // A narrow cell is a 1 only if it stands as tall as the digits (a ghost's remnant does not).
+    if (w < 0.6 * digitWidth) {
+      // (and as wide as a segment: the thin edge of a ghost or of the window is not)
+      if (extent[k]! >= 0.65 * H && w >= 0.035 * H) {
+        narrow.add(cells.length);
+        cells.push([x1 - digitWidth + 1, x1]);
+      }
+    }
+    else if (w > 1.6 * digitWidth) {
+      // Neighbouring digits that touch: split at the digit pitch.
+      const n = Math.max(2, Math.round(w / (digitWidth * 1.25)));
+      for (let k = 0; k < n; k++) cells.push([x0 + (k * w) / n, x0 + ((k + 1) * w) / n - 1]);
+    } else cells.push([x0, x1]);
+  }
+  // Digits stand a pitch apart (right edges, where a 1 stands too): a narrow mark closer than that to a
+  // digit is the window's edge or a remnant, not a 1.
+  const steps = cells.slice(1).flatMap((c, i) => (narrow.has(i) || narrow.has(i + 1) ? [] : [c[1] - cells[i]![1]])).filter((d) => d < 2 * digitWidth).sort((a, b) => a - b);
+  const pitch = steps[Math.floor(steps.length / 2)];
+  if (pitch) {
+    const tooClose = (i: number) => [cells[i - 1], cells[i + 1]].some((c) => c && Math.abs(c[1] - cells[i]![1]) < 0.75 * pitch);
+    const drop = new Set([...narrow].filter(tooClose));
+    const kept = cells.flatMap((c, i) => (drop.has(i) ? [] : [{ c, narrow: narrow.has(i) }]));
+    cells.splice(0, cells.length, ...kept.map((k) => k.c));
+    narrow.clear();
+    kept.forEach((k, i) => k.narrow && narrow.add(i));
+  }
+
+  // The digits' box, shared by all (the strip is straightened before): from the first to the last row
+  // where lit pixels are common. The bars (a, g, d) and the vertical segments fill those rows; a 4 or a 1
+  // has no top bar and a 7 no bottom bar, but their neighbours do, or their vertical segments come close.
+  const counts = new Array<number>(height).fill(0);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) counts[y]!++;
+  const most = Math.max(...counts);
+  // The run of such rows with the most lit pixels (bridging the small gaps between segments): a stray
+  // line above or below stands apart.
+  const gap = Math.max(2, Math.round(0.18 * (lit.band[1] - lit.band[0])));
+  const dense = counts.map((c) => c >= 0.15 * most);
+  let [top0, bottom0, mass] = [0, height - 1, -1];
+  for (let y = 0; y < height; ) {
+    if (!dense[y]) {
+      y++;
+      continue;
+    }
+    const start = y;
+    let [end, m] = [y, 0];
+    while (y < height && (dense[y] || dense.slice(y, y + gap + 1).some(Boolean))) {
+      if (dense[y]) end = y;
+      m += counts[y++]!;
+    }
+    if (m > mass) [top0, bottom0, mass] = [start, end, m];
+  }
+  const topAt = (x: number) => top0 + 0 * x;
+  const bottomAt = (x: number) => bottom0 + 0 * x;
+
+  // Share of lit pixels in an area of a cell, sampled along the slant.
+  const fill = (cell: [number, number], [u0, u1, v0, v1]: [number, number, number, number], source: Uint8Array) => {
+    const mid = (cell[0] + cell[1]) / 2;
+    const top = topAt(mid);
+    const h = Math.max(1, bottomAt(mid) - top);
+    let n = 0;
+    let on = 0;
+    for (let y = Math.round(top + v0 * h); y <= Math.round(top + v1 * h); y++) {
+      if (y < 0 || y >= height) continue;
+      const shift = shiftAt(slant, y);
+      for (let x = Math.round(cell[0] + u0 * (cell[1] - cell[0]) + shift); x <= Math.round(cell[0] + u1 * (cell[1] - cell[0]) + shift); x++) {
+        if (x < 0 || x >= width) continue;
+        n++;
+        on += source[y * width + x]!;
+      }
+    }
+    return n ? on / n : 0;
+  };
+
+  const chars: RecognisedChar[] = [];
+  const allFills = cells.map((cell) => Object.fromEntries(Object.entries(SEGMENT_AREAS).map(([seg, area]) => [seg, fill(cell, area, mask)])));
+  // How full a lit segment's area typically is on this display.
+  const litFills = allFills.flatMap((f) => Object.values(f).filter((v) => v > 0.4)).sort((a, b) => a - b);
+  const litFill = litFills[Math.floor(litFills.length / 2)] ?? 0.8;
+  cells.forEach((cell, i) => {
+    const fills = allFills[i]!;
+    // A 1 is two segments as strong as the others with a gap between them; a weaker mark or an unbroken
+    // line (the window's edge) is not a digit.
+    if (narrow.has(i) && (Math.min(fills.b!, fills.c!) < 0.6 * litFill || fill(cell, [0.8, 1, 0.46, 0.54], mask) >= 0.6 * Math.min(fills.b!, fills.c!))) return;
+    // Distance of the cell's fills to each digit's pattern; the closest variant counts.
+    const distance = new Map<string, number>();
+    for (const [digit, segs] of DIGIT_SEGMENTS) {
+      const d = Object.entries(fills).reduce((s, [seg, f]) => s + Math.abs((segs.includes(seg) ? 1 : 0) - Math.min(1, f / 0.6)), 0);
+      distance.set(digit, Math.min(distance.get(digit) ?? Infinity, d));
+    }
+    const ranked = [...distance.entries()].sort((a, b) => a[1] - b[1]);
+    const [[best, d1], [second, d2]] = [ranked[0]!, ranked[1]!];
+    // Sure when the cell matches its digit well and the next digit clearly less (digits differ by a segment).
+    const p = Math.exp(-d1) * (1 - Math.exp(-2 * (d2 - d1)));
+    const x = (cell[0] + cell[1]) / 2 / width;
+    chars.push({ ch: best, p, x, digit: { ch: best, p }, alt: { ch: second, p: Math.exp(-d2) * (1 - p) } });
+    // A lit decimal point sits low in the gap after the cell.
+    const next = cells[i + 1];
+    if (next) {
+      const gap: [number, number] = [cell[1], next[0]];
+      if (gap[1] - gap[0] >= 1 && fill(gap, [0, 1, 0.85, 1.04], marks) > 0.12) chars.push({ ch: '.', p: 0.9, x: (gap[0] + gap[1]) / 2 / width });
+    }
+  });
+  return chars;
+}
+
+/**
+ * How much the digits' rows still fall or rise (pixels per pixel, positive when the right end is lower):
+ * the tilt at which the lit pixels' row histogram is sharpest (the bars of the digits line up).
+ */
+export function segmentTilt(lit: LitSegments): number {
+  const { mask, width, height } = lit;
+  const points: Array<[number, number]> = [];
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) points.push([x - width / 2, y]);
+  if (points.length < 50) return 0;
+  let best = 0;
+  let bestScore = -1;
+  for (let t = -0.16; t <= 0.1601; t += 0.005) {
+    const rows = new Map<number, number>();
+    for (const [x, y] of points) {
+      const r = Math.round(y - t * x);
+      rows.set(r, (rows.get(r) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const n of rows.values()) score += n * n;
+    if (score > bestScore) [best, bestScore] = [t, score];
+  }
+  return best;
+}
