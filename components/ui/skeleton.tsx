@@ -7,3 +7,17 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     <div aria-hidden="true" className={cn('rounded-md bg-muted motion-safe:animate-pulse', className)} {...props} />
   );
 }
+
+/** A page still loading: its heading and content as placeholders, announced once as `label`. */
+export function PageSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className="grid gap-6">
+      <span className="sr-only">{label}</span>
+      <div className="grid gap-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-full max-w-md" />
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

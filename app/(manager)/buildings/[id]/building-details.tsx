@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
 import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { formatMoney } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
@@ -24,16 +24,7 @@ export function BuildingDetails({ id }: { id: string }) {
   const query = useQuery(trpc.buildings.get.queryOptions({ id }));
 
   if (query.isPending) {
-    return (
-      <div role="status" className="grid gap-6">
-        <span className="sr-only">Loading the building…</span>
-        <div className="grid gap-2">
-          <Skeleton className="h-8 w-48" />
-          <Skeleton className="h-4 w-full max-w-md" />
-        </div>
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
+    return <PageSkeleton label="Loading the building…" />;
   }
 
   if (query.isError) {

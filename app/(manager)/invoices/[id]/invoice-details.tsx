@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
 import { DetailPageError } from '@/components/ui/detail-page-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Notice } from '@/components/ui/notice';
 import { InvoiceAccountBox } from '@/components/account/invoice-account-box';
@@ -30,14 +30,7 @@ export function InvoiceDetails({ id }: { id: string }) {
   const query = useQuery(trpc.invoices.get.queryOptions({ id }));
 
   if (query.isPending) {
-    return (
-      <div role="status" className="grid gap-6">
-        <span className="sr-only">Loading the invoice…</span>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
+    return <PageSkeleton label="Loading the invoice…" />;
   }
   if (query.isError) {
     return (
