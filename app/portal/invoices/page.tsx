@@ -1,5 +1,6 @@
 import { ChevronRightIcon, CircleAlertIcon, ReceiptTextIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,6 +30,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
   const params = await searchParams;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
 
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   const [apartments, invoices, unpaid] = await Promise.all([
     api.residents.myApartments(),
@@ -96,7 +98,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
                       </span>
                       <span className="text-sm text-muted-foreground">
                         {formatPeriod(invoice.periodStart, invoice.periodEnd)}
-                        {apartment && ` · ${apartmentLabel(apartment)}`}
+                        {apartment && ` · ${apartmentLabel(apartment, portal)}`}
                       </span>
                       <span className="flex items-end justify-between gap-3">
                         <span className="text-lg font-semibold tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</span>

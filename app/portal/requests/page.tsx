@@ -1,5 +1,6 @@
 import { CameraIcon, PlusIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -22,6 +23,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
   const created = typeof params.created === 'string' ? params.created : undefined;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
 
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   const [apartments, requests] = await Promise.all([
     api.residents.myApartments(),
@@ -96,7 +98,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
                       <span>
                         Reported <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
                       </span>
-                      <span>{apartment ? apartmentLabel(apartment) : 'An apartment you no longer live in'}</span>
+                      <span>{apartment ? apartmentLabel(apartment, portal) : 'An apartment you no longer live in'}</span>
                       {request.photoIds.length > 0 && (
                         <span className="inline-flex items-center gap-1">
                           <CameraIcon className="size-4" aria-hidden="true" />

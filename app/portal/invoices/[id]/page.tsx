@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ArrowLeftIcon, CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -37,6 +38,7 @@ function Row({ term, children, className }: { term: string; children: ReactNode;
 
 export default async function PortalInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   // Another apartment's invoice, a draft or a malformed id: not found, like the API answers.
   const invoice = await api.invoices
@@ -64,7 +66,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
       </Link>
       <PageHeader
         title={`Invoice ${invoice.number}`}
-        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment)].filter(Boolean).join(' · ')}
+        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment, portal)].filter(Boolean).join(' · ')}
         actions={
           <a href={pdfUrl} download className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
             <DownloadIcon aria-hidden="true" />
@@ -188,7 +190,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
                 {formatDay(invoice.dueDate)}
               </Row>
               <Row term="Reference number">{invoice.referenceNumber}</Row>
-              {apartment && <Row term="Apartment">{apartmentLabel(apartment)}</Row>}
+              {apartment && <Row term="Apartment">{apartmentLabel(apartment, portal)}</Row>}
             </dl>
           </Card>
         </section>

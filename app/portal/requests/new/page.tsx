@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, HouseIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,6 +11,7 @@ import { NewRequestForm } from './new-request-form';
 export const metadata: Metadata = { title: 'Report a problem' };
 
 export default async function NewRequestPage() {
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   const apartments = await api.residents.myApartments();
 
@@ -34,7 +36,7 @@ export default async function NewRequestPage() {
         />
       ) : (
         <NewRequestForm
-          apartments={apartments.map((a) => ({ id: a.apartmentId, label: apartmentLabel(a) }))}
+          apartments={apartments.map((a) => ({ id: a.apartmentId, label: apartmentLabel(a, portal) }))}
         />
       )}
     </>
