@@ -1,19 +1,22 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 
 type Channel = 'email' | 'e_invoice';
 
+/** Each choice's label and hint in the `Portal` messages. */
 const CHOICES: Array<{ value: Channel; label: string; hint: string }> = [
-  { value: 'email', label: 'By email', hint: 'The invoice PDF comes to your inbox.' },
-  { value: 'e_invoice', label: 'In my bank (e-invoice)', hint: 'It arrives in your internet bank; no email copy.' },
+  { value: 'email', label: 'channel.email', hint: 'channel.emailHint' },
+  { value: 'e_invoice', label: 'channel.eInvoice', hint: 'channel.eInvoiceHint' },
 ];
 
 /** How the resident receives this apartment's invoices; saved as soon as it is chosen. */
 export function InvoiceChannelChoice({ residentId, initial }: { residentId: string; initial: Channel }) {
+  const t = useTranslations('Portal');
   const trpc = useTRPC();
   const [channel, setChannel] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
@@ -27,10 +30,10 @@ export function InvoiceChannelChoice({ residentId, initial }: { residentId: stri
     save.mutate(
       { id: residentId, invoiceChannel: next },
       {
-        onSuccess: () => setMessage(next === 'email' ? 'Saved: invoices come by email.' : 'Saved: invoices come to your bank.'),
+        onSuccess: () => setMessage(t(next === 'email' ? 'channel.savedEmail' : 'channel.savedBank')),
         onError: (error) => {
           setChannel(previous);
-          setMessage(`Not saved. ${describeError(error)}`);
+          setMessage(t('channel.notSaved', { reason: describeError(error) }));
         },
       },
     );
@@ -38,7 +41,7 @@ export function InvoiceChannelChoice({ residentId, initial }: { residentId: stri
 
   return (
     <fieldset className="mt-2 grid gap-1 border-t pt-3">
-      <legend className="mb-1 text-sm font-medium">Invoices</legend>
+      <legend className="mb-1 text-sm font-medium">{t('channel.legend')}</legend>
       {CHOICES.map((choice) => (
         <label key={choice.value} className="flex min-h-11 cursor-pointer items-start gap-3 py-1 text-sm has-focus-visible:outline-2 has-focus-visible:outline-ring">
           <input
@@ -51,8 +54,8 @@ export function InvoiceChannelChoice({ residentId, initial }: { residentId: stri
             className="mt-0.5 size-5 accent-primary focus-visible:outline-none"
           />
           <span className="grid">
-            <span className="font-medium">{choice.label}</span>
-            <span className="text-muted-foreground">{choice.hint}</span>
+            <span className="font-medium">{t(choice.label)}</span>
+            <span className="text-muted-foreground">{t(choice.hint)}</span>
           </span>
         </label>
       ))}

@@ -1,5 +1,6 @@
 import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountSummary } from '@/components/account/account-statement';
@@ -8,29 +9,32 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { formatArea, ROLE_LABELS } from './requests/format';
+import { formatArea } from './requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { InvoiceChannelChoice } from './invoice-channel-choice';
 
-export const metadata: Metadata = { title: 'Home' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('Portal'))('home.title') };
+}
 
 export default async function PortalHomePage() {
+  const t = await getTranslations('Portal');
   const api = await serverApi();
   const apartments = await api.residents.myApartments();
   const accounts = await Promise.all(apartments.map(async (a) => (await api.apartments.account({ id: a.apartmentId })).data));
 
   return (
     <>
-      <PageHeader title="Home" description="Your apartment at a glance." />
+      <PageHeader title={t('home.title')} description={t('home.description')} />
       <div className="grid gap-8">
         {accounts.map((account) => (
           <section key={account.apartmentId} aria-labelledby={`owe-${account.apartmentId}-heading`} className="grid gap-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id={`owe-${account.apartmentId}-heading`} className="text-lg font-semibold">
-                {accounts.length > 1 ? `What you owe: ${account.buildingName}, apartment ${account.apartmentNumber}` : 'What you owe'}
+                {accounts.length > 1 ? t('home.whatYouOweFor', { building: account.buildingName, number: account.apartmentNumber }) : t('home.whatYouOwe')}
               </h2>
               <Link href={`/portal/apartments/${account.apartmentId}`} className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-                Account statement
+                {t('home.accountStatement')}
                 <ChevronRightIcon className="size-4" aria-hidden="true" />
               </Link>
             </div>
@@ -39,16 +43,14 @@ export default async function PortalHomePage() {
         ))}
         <section aria-labelledby="my-apartments-heading" className="grid gap-3">
           <h2 id="my-apartments-heading" className="text-lg font-semibold">
-            My apartments
+            {t('home.myApartments')}
           </h2>
           {apartments.length === 0 ? (
             <div className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
               <HouseIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">No apartment is linked to your account yet</h3>
-                <p className="text-sm text-muted-foreground">
-                  Your building manager links your account to your apartment. Once that is done, it will appear here.
-                </p>
+                <h3 className="text-sm font-semibold">{t('home.noApartmentTitle')}</h3>
+                <p className="text-sm text-muted-foreground">{t('home.noApartmentText')}</p>
               </div>
             </div>
           ) : (
@@ -62,15 +64,15 @@ export default async function PortalHomePage() {
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                         <h3 className="font-semibold wrap-break-word">{apartment.buildingName}</h3>
-                        <Badge variant="secondary">{ROLE_LABELS[apartment.role]}</Badge>
+                        <Badge variant="secondary">{t(apartment.role === 'owner' ? 'roles.owner' : 'roles.tenant')}</Badge>
                       </div>
                       <p className="text-sm text-muted-foreground wrap-break-word">
                         {[apartment.address, apartment.city].filter(Boolean).join(', ')}
                       </p>
                       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
-                        <dt className="text-muted-foreground">Apartment</dt>
+                        <dt className="text-muted-foreground">{t('home.apartment')}</dt>
                         <dd className="font-medium">{apartment.number}</dd>
-                        <dt className="text-muted-foreground">Area</dt>
+                        <dt className="text-muted-foreground">{t('home.area')}</dt>
                         <dd className="font-medium">{formatArea(apartment.area)}</dd>
                       </dl>
                       <InvoiceChannelChoice residentId={apartment.residentId} initial={apartment.invoiceChannel} />
@@ -83,18 +85,20 @@ export default async function PortalHomePage() {
         </section>
 
         {apartments.length > 0 && (
-          <ActionSection id="problem-heading" title="Something broken?" href="/portal/requests/new" icon={<WrenchIcon aria-hidden="true" />} label="Report a problem">
-            A leaking tap, a broken light in the stairwell: tell your building manager, add photos and follow it under{' '}
-            <Link href="/portal/requests" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-              Requests
-            </Link>
-            .
+          <ActionSection id="problem-heading" title={t('home.problemTitle')} href="/portal/requests/new" icon={<WrenchIcon aria-hidden="true" />} label={t('home.reportProblem')}>
+            {t.rich('home.problemText', {
+              link: (chunks) => (
+                <Link href="/portal/requests" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </ActionSection>
         )}
 
         {apartments.length > 0 && (
-          <ActionSection id="readings-heading" title="Meter readings" href="/portal/meters" icon={<GaugeIcon aria-hidden="true" />} label="Submit a reading" outline>
-            Type the value in or take a photo of the meter; your building manager confirms it before billing.
+          <ActionSection id="readings-heading" title={t('home.readingsTitle')} href="/portal/meters" icon={<GaugeIcon aria-hidden="true" />} label={t('home.submitReading')} outline>
+            {t('home.readingsText')}
           </ActionSection>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { DownloadIcon } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
 import { StatCards } from '@/components/ui/stat-cards';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -17,34 +18,36 @@ export type AccountData = {
 const LINK = 'inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline';
 
 /** What an apartment owes (the four figures), then its statement with the running balance and the files to download. */
-export function AccountSummary({ account }: { account: AccountData }) {
+export async function AccountSummary({ account }: { account: AccountData }) {
+  const t = await getTranslations('Account');
   const money = (n: number) => formatMoney(n, account.currency);
   return (
     <StatCards
       id={`account-${account.apartmentId}-figures`}
-      heading="What the apartment owes"
+      heading={t('owes')}
       pending={false}
       loaded
       className="sm:grid-cols-4"
       stats={[
-        { term: 'Open', value: money(account.balanceDue), hint: 'On sent invoices' },
-        { term: 'Overdue', value: money(account.overdue), hint: 'Past the due date' },
-        { term: 'Credit', value: money(account.credit), hint: 'Pays the next invoices' },
+        { term: t('open'), value: money(account.balanceDue), hint: t('openHint') },
+        { term: t('overdue'), value: money(account.overdue), hint: t('overdueHint') },
+        { term: t('credit'), value: money(account.credit), hint: t('creditHint') },
         {
-          term: 'Balance',
+          term: t('balance'),
           value: money(account.net),
-          hint: account.penaltyAccrued ? `Open less credit; ${money(account.penaltyAccrued)} penalty interest accrued, on the next invoice` : 'Open less credit',
+          hint: account.penaltyAccrued ? t('balanceHintPenalty', { penalty: money(account.penaltyAccrued) }) : t('balanceHint'),
         },
       ]}
     />
   );
 }
 
-export function AccountStatement({ account, invoiceHref }: { account: AccountData; invoiceHref: (invoiceId: string) => string }) {
+export async function AccountStatement({ account, invoiceHref }: { account: AccountData; invoiceHref: (invoiceId: string) => string }) {
+  const t = await getTranslations('Account');
   const money = (n: number) => formatMoney(n, account.currency);
   const items = account.entries.map((e, i) => ({ ...e, id: `${i}` })).reverse();
   const detail = (e: (typeof items)[number]) =>
-    [e.penalty ? `incl. ${money(e.penalty)} penalty interest` : '', e.creditUsed ? `${money(e.creditUsed)} paid from credit` : ''].filter(Boolean).join('; ');
+    [e.penalty ? t('inclPenalty', { amount: money(e.penalty) }) : '', e.creditUsed ? t('paidFromCredit', { amount: money(e.creditUsed) }) : ''].filter(Boolean).join('; ');
   const description = (e: (typeof items)[number]) => (
     <span className="grid gap-0.5">
       {e.invoiceId && e.kind === 'invoice' ? (
@@ -62,7 +65,7 @@ export function AccountStatement({ account, invoiceHref }: { account: AccountDat
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
-          Statement
+          {t('statement')}
         </h2>
         <span className="flex flex-wrap gap-4 text-sm">
           <a className={LINK} href={`/api/apartments/${account.apartmentId}/statement?format=pdf`} download>
@@ -76,19 +79,19 @@ export function AccountStatement({ account, invoiceHref }: { account: AccountDat
         </span>
       </div>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No invoices or payments yet.</p>
+        <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('empty')}</p>
       ) : (
         <ResponsiveList
           items={items}
           from="md"
           labelledBy={headingId}
-          caption="Newest first; the balance is what is owed after each line, less credit."
+          caption={t('caption')}
           columns={[
-            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
-            { header: 'Description', cellClassName: 'min-w-48 break-words', cell: description },
-            { header: 'Charged', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.charge ? money(e.charge) : '') },
-            { header: 'Paid', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.payment ? money(e.payment) : '') },
-            { header: 'Balance', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums font-medium', cell: (e) => money(e.balance) },
+            { header: t('date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+            { header: t('description'), cellClassName: 'min-w-48 break-words', cell: description },
+            { header: t('charged'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.charge ? money(e.charge) : '') },
+            { header: t('paid'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.payment ? money(e.payment) : '') },
+            { header: t('balance'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums font-medium', cell: (e) => money(e.balance) },
           ]}
           cardClassName="grid gap-1 p-4 text-sm"
           card={(e) => (
@@ -98,7 +101,7 @@ export function AccountStatement({ account, invoiceHref }: { account: AccountDat
                 <span className="tabular-nums font-medium">{e.charge ? `+${money(e.charge)}` : `−${money(e.payment)}`}</span>
               </div>
               <p className="text-muted-foreground">
-                {formatDate(e.date)} · balance {money(e.balance)}
+                {t('cardBalance', { date: formatDate(e.date), balance: money(e.balance) })}
               </p>
             </>
           )}

@@ -1,19 +1,24 @@
+import { useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/format';
 
 export type InvoiceAccountData = { previousBalance: number; paymentsSince: number; balanceAfter: number };
 
-/** The apartment's account around an invoice, as its PDF prints it; a negative balance is credit. */
+/**
+ * The apartment's account around an invoice, as its PDF prints it; a negative balance is credit.
+ * `useTranslations`, not `getTranslations`: a client component (the manager's invoice details) renders it too.
+ */
 export function InvoiceAccountBox({ account, currency, headingId }: { account: InvoiceAccountData; currency: string; headingId: string }) {
+  const t = useTranslations('Account');
   const money = (n: number) => formatMoney(n, currency);
   const rows: Array<[string, string]> = [
-    ['Balance after the previous invoice', money(account.previousBalance)],
-    ['Payments received since', money(account.paymentsSince)],
-    ['Balance with this invoice', money(account.balanceAfter)],
+    [t('box.previousBalance'), money(account.previousBalance)],
+    [t('box.paymentsSince'), money(account.paymentsSince)],
+    [t('box.balanceAfter'), money(account.balanceAfter)],
   ];
   return (
     <section aria-labelledby={headingId} className="grid gap-2 rounded-lg border bg-card p-4">
       <h2 id={headingId} className="text-base font-semibold">
-        The apartment’s account
+        {t('box.title')}
       </h2>
       <dl className="grid gap-1 text-sm">
         {rows.map(([term, value]) => (
@@ -23,7 +28,7 @@ export function InvoiceAccountBox({ account, currency, headingId }: { account: I
           </div>
         ))}
       </dl>
-      {account.balanceAfter < 0 && <p className="text-xs text-muted-foreground">A negative balance is credit: it pays the next invoices.</p>}
+      {account.balanceAfter < 0 && <p className="text-xs text-muted-foreground">{t('box.negativeIsCredit')}</p>}
     </section>
   );
 }

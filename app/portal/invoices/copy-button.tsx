@@ -1,11 +1,13 @@
 'use client';
 
 import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** Copies a payment detail (IBAN, reference number) for pasting into the bank's app. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
+  const t = useTranslations('PortalInvoices');
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -29,10 +31,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       }}
     >
       {copied ? <CheckIcon className="text-success" aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span className="sr-only">Copy {label}</span>
+      <span className="sr-only">{t('copy.copy', { label })}</span>
     </Button>
     <span className="sr-only" role="status">
-      {copied ? `${label} copied` : ''}
+      {copied ? t('copy.copied', { label }) : ''}
     </span>
     </>
   );

@@ -1,5 +1,6 @@
 import { ChevronRightIcon, CircleAlertIcon, ReceiptTextIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,7 +10,9 @@ import { apartmentLabel } from '../requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from './status';
 
-export const metadata: Metadata = { title: 'Invoices' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('PortalInvoices'))('title') };
+}
 
 const PAGE_SIZE = 30;
 
@@ -29,6 +32,8 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
   const params = await searchParams;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
 
+  const portal = await getTranslations('Portal');
+  const t = await getTranslations('PortalInvoices');
   const api = await serverApi();
   const [apartments, invoices, unpaid] = await Promise.all([
     api.residents.myApartments(),
@@ -40,7 +45,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
 
   return (
     <>
-      <PageHeader title="Invoices" description="Invoices for your apartment: what is due, and the PDF of each." />
+      <PageHeader title={t('title')} description={t('description')} />
 
       {unpaid.data.length > 0 && !cursor && (
         <section
@@ -48,13 +53,13 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
           className={cn('mb-6 grid gap-1 rounded-lg border bg-card p-4 shadow-sm', summary.overdue > 0 && 'border-destructive/50 bg-destructive-muted')}
         >
           <h2 id="to-pay-heading" className="text-sm font-medium text-muted-foreground">
-            To pay
+            {t('toPay')}
           </h2>
           <p className="text-2xl font-semibold tabular-nums">{summary.total}</p>
           <p className={cn('flex items-center gap-1.5 text-sm', summary.overdue > 0 ? 'font-medium text-destructive' : 'text-muted-foreground')}>
             {summary.overdue > 0 && <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />}
-            {unpaid.data.length === 1 ? '1 unpaid invoice' : `${unpaid.data.length} unpaid invoices`}
-            {summary.overdue > 0 && `, ${summary.overdue} overdue`}
+            {t('unpaid', { count: unpaid.data.length })}
+            {summary.overdue > 0 && t('overdueSuffix', { count: summary.overdue })}
           </p>
         </section>
       )}
@@ -62,20 +67,20 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
       {invoices.data.length === 0 && !cursor ? (
         <EmptyState
           icon={ReceiptTextIcon}
-          title="No invoices yet"
+          title={t('emptyTitle')}
           description={
             apartments.length > 0
-              ? 'Your invoices appear here once your building manager sends them. You can open each one, see what it is made of and download it as a PDF.'
-              : 'Once your building manager links your account to your apartment, its invoices appear here.'
+              ? t('emptyText')
+              : t('emptyNoApartment')
           }
         />
       ) : (
         <section aria-labelledby="invoices-heading" className="grid gap-3">
           <h2 id="invoices-heading" className="text-lg font-semibold">
-            {cursor ? 'Older invoices' : 'Your invoices'}
+            {cursor ? t('older') : t('yours')}
           </h2>
           {invoices.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">There are no older invoices.</p>
+            <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">{t('noOlder')}</p>
           ) : (
             <ul aria-labelledby="invoices-heading" className="grid gap-3">
               {invoices.data.map((invoice) => {
@@ -96,15 +101,15 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
                       </span>
                       <span className="text-sm text-muted-foreground">
                         {formatPeriod(invoice.periodStart, invoice.periodEnd)}
-                        {apartment && ` · ${apartmentLabel(apartment)}`}
+                        {apartment && ` · ${apartmentLabel(apartment, portal)}`}
                       </span>
                       <span className="flex items-end justify-between gap-3">
                         <span className="text-lg font-semibold tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</span>
                         <span className={cn('flex items-center gap-1 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
                           {invoice.status === 'paid' && invoice.paidDate
-                            ? `Paid ${formatDay(invoice.paidDate)}`
+                            ? t('paidOn', { date: formatDay(invoice.paidDate) })
                             : open
-                              ? `${invoice.overdue ? 'Was due' : 'Due'} ${formatDay(invoice.dueDate)}`
+                              ? t(invoice.overdue ? 'wasDue' : 'due', { date: formatDay(invoice.dueDate) })
                               : null}
                           <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                         </span>
@@ -116,15 +121,15 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
             </ul>
           )}
           {(invoices.nextCursor || cursor) && (
-            <nav aria-label="More invoices" className="flex flex-col gap-2 sm:flex-row">
+            <nav aria-label={t('more')} className="flex flex-col gap-2 sm:flex-row">
               {invoices.nextCursor && (
                 <Link href={`/portal/invoices?cursor=${encodeURIComponent(invoices.nextCursor)}`} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
-                  Show older invoices
+                  {t('showOlder')}
                 </Link>
               )}
               {cursor && (
                 <Link href="/portal/invoices" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
-                  Back to the newest
+                  {t('newest')}
                 </Link>
               )}
             </nav>

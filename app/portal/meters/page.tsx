@@ -1,5 +1,6 @@
 import { CalendarDaysIcon, ChevronRightIcon, GaugeIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,6 +14,7 @@ import { loadMyMeters } from './my-meters';
 export const metadata: Metadata = { title: 'Meters' };
 
 export default async function PortalMetersPage() {
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   const groups = await loadMyMeters(api);
   // The newest reading of each meter, to say which ones already wait for the manager.
@@ -40,7 +42,7 @@ export default async function PortalMetersPage() {
               <section key={apartment.apartmentId} aria-labelledby={headingId} className="grid gap-3">
                 <div>
                   <h2 id={headingId} className="text-lg font-semibold">
-                    {apartmentLabel(apartment)}
+                    {apartmentLabel(apartment, portal)}
                   </h2>
                   <p className="text-sm text-muted-foreground">{[apartment.address, apartment.city].filter(Boolean).join(', ')}</p>
                 </div>

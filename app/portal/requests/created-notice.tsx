@@ -1,11 +1,13 @@
 'use client';
 
 import { CircleCheckIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 
 /** The confirmation after a request was sent; it takes the focus so screen readers read it out. */
 export function CreatedNotice({ title }: { title?: string }) {
+  const t = useTranslations('PortalRequests');
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -28,8 +30,8 @@ export function CreatedNotice({ title }: { title?: string }) {
     >
       <CircleCheckIcon aria-hidden="true" />
       <div className="grid gap-1">
-        <p className="font-semibold">{title ? `Your request “${title}” has been sent.` : 'Your request has been sent.'}</p>
-        <p className="text-foreground">Your building manager can see it now. Its status below changes as the work goes on.</p>
+        <p className="font-semibold">{title ? t('created.titled', { title }) : t('created.untitled')}</p>
+        <p className="text-foreground">{t('created.text')}</p>
       </div>
     </Alert>
   );

@@ -1,4 +1,6 @@
-export { formatDate, ROLE_LABELS } from '@/lib/format';
+import type { Translate } from '../translate';
+
+export { formatDate } from '@/lib/format';
 
 const areaFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 2 });
 
@@ -7,8 +9,8 @@ export function formatArea(area: number): string {
   return `${areaFormat.format(area)} m²`;
 }
 
-/** "Tamme 12 · Apartment 4" */
-export function apartmentLabel(apartment: { buildingName: string; number: string }): string {
-  return `${apartment.buildingName} · Apartment ${apartment.number}`;
+/** "Tamme 12 · Apartment 4", with the `Portal` namespace's translator. */
+export function apartmentLabel(apartment: { buildingName: string; number: string }, t: Translate): string {
+  return t('apartmentLabel', { building: apartment.buildingName, number: apartment.number });
 }
 

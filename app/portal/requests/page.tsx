@@ -1,5 +1,6 @@
 import { CameraIcon, PlusIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -11,7 +12,9 @@ import { apartmentLabel, formatDate } from './format';
 import { serverApi } from '@/server/api/server-caller';
 import { STATUS } from './status';
 
-export const metadata: Metadata = { title: 'Requests' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('PortalRequests'))('title') };
+}
 
 const PAGE_SIZE = 30;
 
@@ -22,6 +25,8 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
   const created = typeof params.created === 'string' ? params.created : undefined;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
 
+  const portal = await getTranslations('Portal');
+  const t = await getTranslations('PortalRequests');
   const api = await serverApi();
   const [apartments, requests] = await Promise.all([
     api.residents.myApartments(),
@@ -34,7 +39,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
     <Button asChild size="lg" className="w-full sm:w-auto">
       <Link href="/portal/requests/new">
         <PlusIcon aria-hidden="true" />
-        Report a problem
+        {t('report')}
       </Link>
     </Button>
   );
@@ -42,8 +47,8 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
   return (
     <>
       <PageHeader
-        title="Requests"
-        description="Maintenance requests for your apartment or building."
+        title={t('title')}
+        description={t('description')}
         actions={requests.data.length > 0 || cursor ? reportButton : undefined}
       />
       {created && <CreatedNotice title={createdRequest?.title} />}
@@ -51,11 +56,11 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
       {requests.data.length === 0 && !cursor ? (
         <EmptyState
           icon={WrenchIcon}
-          title="No requests yet"
+          title={t('emptyTitle')}
           description={
             apartments.length > 0
-              ? 'Report a problem in your apartment or building here, add photos and follow its progress until it is resolved.'
-              : 'Once your building manager links your account to your apartment, you can report problems here.'
+              ? t('emptyText')
+              : t('emptyNoApartment')
           }
         >
           {reportButton}
@@ -63,11 +68,11 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
       ) : (
         <section aria-labelledby="requests-heading" className="grid gap-3">
           <h2 id="requests-heading" className="text-lg font-semibold">
-            {cursor ? 'Older requests' : 'Your requests'}
+            {cursor ? t('older') : t('yours')}
           </h2>
           {requests.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-              There are no older requests.
+              {t('noOlder')}
             </p>
           ) : (
             <ul aria-labelledby="requests-heading" className="grid gap-3">
@@ -85,8 +90,8 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
                     <div className="flex items-start justify-between gap-3">
                       <h3 className="min-w-0 font-semibold wrap-break-word">{request.title}</h3>
                       <Badge variant={status.variant} className="shrink-0">
-                        <span className="sr-only">Status: </span>
-                        {status.label}
+                        <span className="sr-only">{t('statusLabel')} </span>
+                        {t(status.label)}
                       </Badge>
                     </div>
                     <p className="line-clamp-3 text-sm whitespace-pre-line text-muted-foreground wrap-break-word">
@@ -94,13 +99,13 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
                     </p>
                     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                       <span>
-                        Reported <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
+                        {t.rich('reported', { date: formatDate(request.createdAt), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}
                       </span>
-                      <span>{apartment ? apartmentLabel(apartment) : 'An apartment you no longer live in'}</span>
+                      <span>{apartment ? apartmentLabel(apartment, portal) : t('formerApartment')}</span>
                       {request.photoIds.length > 0 && (
                         <span className="inline-flex items-center gap-1">
                           <CameraIcon className="size-4" aria-hidden="true" />
-                          {request.photoIds.length === 1 ? '1 photo' : `${request.photoIds.length} photos`}
+                          {t('photoCount', { count: request.photoIds.length })}
                         </span>
                       )}
                     </p>
@@ -110,13 +115,13 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
             </ul>
           )}
           {(requests.nextCursor || cursor) && (
-          <nav aria-label="More requests" className="flex flex-col gap-2 sm:flex-row">
+          <nav aria-label={t('more')} className="flex flex-col gap-2 sm:flex-row">
             {requests.nextCursor && (
               <Link
                 href={`/portal/requests?cursor=${encodeURIComponent(requests.nextCursor)}`}
                 className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}
               >
-                Show older requests
+                {t('showOlder')}
               </Link>
             )}
             {cursor && (
@@ -124,7 +129,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
                 href="/portal/requests"
                 className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}
               >
-                Back to the newest
+                {t('newest')}
               </Link>
             )}
           </nav>

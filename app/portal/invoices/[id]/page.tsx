@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ArrowLeftIcon, CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -16,7 +17,9 @@ import { CopyButton } from '../copy-button';
 import { PayByBank } from './pay-by-bank';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
 
-export const metadata: Metadata = { title: 'Invoice' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('PortalInvoices'))('invoice.metaTitle') };
+}
 
 
 type InvoiceLine = { netAmount: number; vatAmount: number };
@@ -37,6 +40,8 @@ function Row({ term, children, className }: { term: string; children: ReactNode;
 
 export default async function PortalInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const portal = await getTranslations('Portal');
+  const t = await getTranslations('PortalInvoices');
   const api = await serverApi();
   // Another apartment's invoice, a draft or a malformed id: not found, like the API answers.
   const invoice = await api.invoices
@@ -60,15 +65,15 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
     <>
       <Link href="/portal/invoices" className="mb-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        All invoices
+        {t('invoice.all')}
       </Link>
       <PageHeader
-        title={`Invoice ${invoice.number}`}
-        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment)].filter(Boolean).join(' · ')}
+        title={t('invoice.title', { number: invoice.number })}
+        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment, portal)].filter(Boolean).join(' · ')}
         actions={
           <a href={pdfUrl} download className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
             <DownloadIcon aria-hidden="true" />
-            Download PDF
+            {t('invoice.downloadPdf')}
           </a>
         }
       />
@@ -77,7 +82,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
         <Card className={cn('grid gap-3 p-4', invoice.overdue && 'border-destructive/60 bg-destructive-muted')}>
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-0.5">
-              <p className="text-sm text-muted-foreground">{invoice.status === 'sent' ? 'To pay' : 'Amount'}</p>
+              <p className="text-sm text-muted-foreground">{invoice.status === 'sent' ? t('toPay') : t('invoice.amount')}</p>
               <p className="text-3xl font-semibold tabular-nums">{money(invoice.status === 'sent' ? toPay : invoice.amount)}</p>
             </div>
             <PortalInvoiceBadge status={invoice.status} overdue={invoice.overdue} className="shrink-0" />
@@ -85,19 +90,19 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           {invoice.status === 'sent' && (
             <p className={cn('flex items-center gap-1.5 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
               {invoice.overdue && <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />}
-              {invoice.overdue ? `Overdue: it was due on ${formatDay(invoice.dueDate)}.` : `Due on ${formatDay(invoice.dueDate)}.`}
+              {t(invoice.overdue ? 'invoice.overdueOn' : 'invoice.dueOn', { date: formatDay(invoice.dueDate) })}
             </p>
           )}
-          {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">Paid{invoice.paidDate ? ` on ${formatDay(invoice.paidDate)}` : ''}. Thank you!</p>}
-          {invoice.status === 'void' && <p className="text-sm text-muted-foreground">This invoice was cancelled: there is nothing to pay.</p>}
+          {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">{invoice.paidDate ? t('invoice.paidOn', { date: formatDay(invoice.paidDate) }) : t('invoice.paidThanks')}</p>}
+          {invoice.status === 'void' && <p className="text-sm text-muted-foreground">{t('invoice.cancelled')}</p>}
         </Card>
 
         {invoice.status === 'sent' && toPay > 0 && banks.length > 0 && (
           <section aria-labelledby="pay-now-heading" className="grid gap-3">
             <h2 id="pay-now-heading" className="text-lg font-semibold">
-              Pay now
+              {t('invoice.payNow')}
             </h2>
-            <p className="text-sm text-muted-foreground">Choose your bank: you confirm {money(toPay)} there and come back here.</p>
+            <p className="text-sm text-muted-foreground">{t('invoice.chooseBank', { amount: money(toPay) })}</p>
             <PayByBank invoiceId={invoice.id} banks={banks} />
           </section>
         )}
@@ -106,37 +111,39 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           <section aria-labelledby="pay-heading" className="grid gap-3">
             <h2 id="pay-heading" className="flex items-center gap-2 text-lg font-semibold">
               <LandmarkIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-              Pay by bank transfer
+              {t('invoice.transfer')}
             </h2>
             {apartment?.iban ? (
               <Card className="p-4">
                 <p className="mb-2 text-sm text-muted-foreground">
-                  Make a transfer in your bank with these details. The reference number matters: it tells your building whose payment it is.
+                  {t('invoice.transferText')}
                 </p>
                 <dl className="divide-y text-sm">
-                  <Row term="Recipient">{apartment.bankRecipient}</Row>
+                  <Row term={t('invoice.recipient')}>{apartment.bankRecipient}</Row>
                   <div className="flex items-center justify-between gap-2 py-2">
-                    <dt className="text-muted-foreground">IBAN</dt>
+                    <dt className="text-muted-foreground">{t('invoice.iban')}</dt>
                     <dd className="flex min-w-0 items-center gap-1 text-right font-medium tabular-nums">
                       <span className="wrap-break-word">{groupIban(apartment.iban)}</span>
-                      <CopyButton value={apartment.iban.replace(/\s+/g, '')} label="IBAN" />
+                      <CopyButton value={apartment.iban.replace(/\s+/g, '')} label={t('invoice.iban')} />
                     </dd>
                   </div>
                   <div className="flex items-center justify-between gap-2 py-2">
-                    <dt className="text-muted-foreground">Reference number</dt>
+                    <dt className="text-muted-foreground">{t('invoice.reference')}</dt>
                     <dd className="flex items-center gap-1 font-medium tabular-nums">
                       {invoice.referenceNumber}
-                      <CopyButton value={invoice.referenceNumber} label="reference number" />
+                      <CopyButton value={invoice.referenceNumber} label={t('invoice.referenceLower')} />
                     </dd>
                   </div>
-                  <Row term="Description">{invoice.number}</Row>
-                  <Row term="Amount">{money(toPay)}</Row>
+                  <Row term={t('invoice.description')}>{invoice.number}</Row>
+                  <Row term={t('invoice.amount')}>{money(toPay)}</Row>
                 </dl>
               </Card>
             ) : (
               <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">
-                Your building has not given a bank account for payments yet. Ask your building manager how to pay; quote the reference number{' '}
-                <span className="font-medium text-foreground tabular-nums">{invoice.referenceNumber}</span>.
+                {t.rich('invoice.noAccount', {
+                  reference: invoice.referenceNumber,
+                  ref: (chunks) => <span className="font-medium text-foreground tabular-nums">{chunks}</span>,
+                })}
               </p>
             )}
           </section>
@@ -144,7 +151,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
 
         <section aria-labelledby="lines-heading" className="grid gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold">
-            What it is made of
+            {t('invoice.lines')}
           </h2>
           <Card className="p-4">
             <ul aria-labelledby="lines-heading" className="divide-y">
@@ -156,19 +163,19 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">
                     {formatQuantity(line.quantity, line.unit)} × {formatUnitPrice(line.unitPrice)} {invoice.currency}
-                    {line.vatRate > 0 && ` · VAT ${formatPercent(line.vatRate)} (${money(line.vatAmount)})`}
+                    {line.vatRate > 0 && t('invoice.lineVat', { rate: formatPercent(line.vatRate), amount: money(line.vatAmount) })}
                   </p>
                 </li>
               ))}
             </ul>
             <dl className="mt-2 border-t pt-2 text-sm">
-              <Row term="Without VAT">{money(cents((l) => l.netAmount))}</Row>
-              <Row term="VAT">{money(cents((l) => l.vatAmount))}</Row>
-              <Row term="Total" className="text-base font-semibold [&>dt]:text-foreground">
+              <Row term={t('invoice.withoutVat')}>{money(cents((l) => l.netAmount))}</Row>
+              <Row term={t('invoice.vat')}>{money(cents((l) => l.vatAmount))}</Row>
+              <Row term={t('invoice.total')} className="text-base font-semibold [&>dt]:text-foreground">
                 {money(invoice.amount)}
               </Row>
-              {invoice.amountPaid > 0 && <Row term="Paid">{money(invoice.amountPaid)}</Row>}
-              {invoice.status === 'sent' && invoice.amountPaid > 0 && <Row term="Left to pay">{money(toPay)}</Row>}
+              {invoice.amountPaid > 0 && <Row term={t('invoice.paid')}>{money(invoice.amountPaid)}</Row>}
+              {invoice.status === 'sent' && invoice.amountPaid > 0 && <Row term={t('invoice.leftToPay')}>{money(toPay)}</Row>}
             </dl>
           </Card>
         </section>
@@ -177,18 +184,18 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
 
         <section aria-labelledby="details-heading" className="grid gap-3">
           <h2 id="details-heading" className="text-lg font-semibold">
-            Details
+            {t('invoice.details')}
           </h2>
           <Card className="p-4">
             <dl className="divide-y text-sm">
-              <Row term="Invoice number">{invoice.number}</Row>
-              <Row term="Billing period">{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Row>
-              <Row term="Issued">{formatDay(invoice.issueDate)}</Row>
-              <Row term="Due" className={invoice.overdue ? '[&>dd]:text-destructive' : undefined}>
+              <Row term={t('invoice.number')}>{invoice.number}</Row>
+              <Row term={t('invoice.period')}>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Row>
+              <Row term={t('invoice.issued')}>{formatDay(invoice.issueDate)}</Row>
+              <Row term={t('invoice.dueTerm')} className={invoice.overdue ? '[&>dd]:text-destructive' : undefined}>
                 {formatDay(invoice.dueDate)}
               </Row>
-              <Row term="Reference number">{invoice.referenceNumber}</Row>
-              {apartment && <Row term="Apartment">{apartmentLabel(apartment)}</Row>}
+              <Row term={t('invoice.reference')}>{invoice.referenceNumber}</Row>
+              {apartment && <Row term={t('invoice.apartment')}>{apartmentLabel(apartment, portal)}</Row>}
             </dl>
           </Card>
         </section>

@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircleIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ type Redirect = { url: string; method: 'POST'; fields: Record<string, string> };
  * and a form with the signed fields is posted to the bank at once. The bank sends them back to this page.
  */
 export function PayByBank({ invoiceId, banks }: { invoiceId: string; banks: Array<{ id: Bank; name: string }> }) {
+  const t = useTranslations('PortalInvoices');
   const trpc = useTRPC();
   const start = useMutation(trpc.payments.banklink.mutationOptions());
   const [redirect, setRedirect] = useState<Redirect | null>(null);
@@ -46,7 +48,7 @@ export function PayByBank({ invoiceId, banks }: { invoiceId: string; banks: Arra
           </Button>
         ))}
       </div>
-      {refusal && <ErrorAlert>The payment could not be started. {refusal}</ErrorAlert>}
+      {refusal && <ErrorAlert>{t('bank.notStarted', { reason: refusal })}</ErrorAlert>}
       {redirect && (
         <form ref={form} method="post" action={redirect.url} className="hidden" aria-hidden="true">
           {Object.entries(redirect.fields).map(([name, value]) => (

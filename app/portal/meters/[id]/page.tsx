@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, CalendarDaysIcon, CameraIcon, KeyboardIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
@@ -20,6 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default async function PortalMeterPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!UUID.test(id)) notFound();
+  const portal = await getTranslations('Portal');
   const api = await serverApi();
   const group = (await loadMyMeters(api)).find((g) => g.meters.some((m) => m.id === id));
   const meter = group?.meters.find((m) => m.id === id);
@@ -39,7 +41,7 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Meters
       </Link>
-      <PageHeader title={`${type.label} meter`} description={`${apartmentLabel(group.apartment)} · Serial ${meter.serialNumber}`} />
+      <PageHeader title={`${type.label} meter`} description={`${apartmentLabel(group.apartment, portal)} · Serial ${meter.serialNumber}`} />
 
       <div className="grid gap-6">
         <div className="flex items-center gap-4 rounded-lg border bg-card p-4 shadow-sm">

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircleIcon, SendIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -23,6 +24,7 @@ type ApartmentOption = { id: string; label: string };
 
 /** A resident reports a problem: apartment, title, description and up to five photos uploaded as they are chosen. */
 export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }) {
+  const t = useTranslations('PortalRequests');
   const trpc = useTRPC();
   const router = useRouter();
   const create = useMutation(trpc.maintenance.create.mutationOptions());
@@ -38,14 +40,14 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'editing') return;
-    const found = checkRequest(apartmentId, title, description);
+    const found = checkRequest(apartmentId, title, description, t);
     if (Object.keys(found).length) return fail(found);
     clear();
 
     const photoIds = await uploads.finishedUploads(() => setPhase('waiting-for-photos'));
     if (!photoIds) {
       setPhase('editing');
-      fail({}, 'A photo could not be uploaded (see Photos). Send again to report the problem without it, or add it again.');
+      fail({}, t('form.photoNotUploaded'));
       return;
     }
 
@@ -61,9 +63,9 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
           setPhase('editing');
           const { errors: serverErrors, photoProblem } = requestFailure(failure);
           if (REQUEST_FIELDS.some((f) => serverErrors[f])) fail(serverErrors);
-          else if (photoProblem) fail({}, 'A photo could not be attached. Remove the photos and add them again.');
-          else if (errorCode(failure) === 'NOT_FOUND') fail({}, 'This apartment is no longer linked to your account. Reload the page and try again.');
-          else fail({}, `The request could not be sent. ${describeError(failure)}`);
+          else if (photoProblem) fail({}, t('form.photoNotAttached'));
+          else if (errorCode(failure) === 'NOT_FOUND') fail({}, t('form.apartmentGone'));
+          else fail({}, t('form.notSent', { reason: describeError(failure) }));
         },
       },
     );
@@ -80,7 +82,7 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
       )}
 
       {apartments.length > 1 ? (
-        <FormField label="Apartment" error={errors.apartment}>
+        <FormField label={t('form.apartment')} error={errors.apartment}>
           <OptionsSelect
             ref={ref('apartment')}
             value={apartmentId}
@@ -89,18 +91,18 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
               clearError('apartment');
             }}
             options={apartments.map((a) => ({ value: a.id, label: a.label }))}
-            placeholder="Choose an apartment"
+            placeholder={t('form.chooseApartment')}
             disabled={busy}
           />
         </FormField>
       ) : (
         <div className="grid gap-1 text-sm">
-          <p className="font-medium">Apartment</p>
+          <p className="font-medium">{t('form.apartment')}</p>
           <p>{apartments[0]!.label}</p>
         </div>
       )}
 
-      <FormField label="Title" description="A few words, e.g. “Kitchen tap is leaking”." error={errors.title}>
+      <FormField label={t('form.title')} description={t('form.titleHint')} error={errors.title}>
         <Input
           ref={ref('title')}
           name="title"
@@ -118,8 +120,8 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
       </FormField>
 
       <FormField
-        label="What is wrong?"
-        description="Where exactly, since when, and whether someone needs to be at home."
+        label={t('form.whatIsWrong')}
+        description={t('form.whatHint')}
         error={errors.description}
       >
         <Textarea
@@ -144,11 +146,11 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
           href="/portal/requests"
           className={cn(buttonVariants({ variant: 'ghost', size: 'lg' }), 'w-full sm:w-auto')}
         >
-          Cancel
+          {t('form.cancel')}
         </Link>
         <Button type="submit" size="lg" aria-disabled={busy} className="w-full aria-disabled:opacity-60 sm:w-auto">
           {busy ? <LoaderCircleIcon className="motion-safe:animate-spin" aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
-          {phase === 'waiting-for-photos' ? 'Uploading photos…' : phase === 'sending' ? 'Sending…' : 'Send request'}
+          {phase === 'waiting-for-photos' ? t('form.uploadingPhotos') : phase === 'sending' ? t('form.sending') : t('form.send')}
         </Button>
       </div>
     </form>

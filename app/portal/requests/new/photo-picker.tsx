@@ -1,6 +1,7 @@
 'use client';
 
 import { CameraIcon, CircleAlertIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useId, type Ref } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -19,28 +20,29 @@ export function PhotoPicker({
   disabled: boolean;
   removeDisabled: boolean;
 }) {
+  const t = useTranslations('PortalRequests');
   const { photos, photoErrors, photoStatus, onFilesChosen, removePhoto } = uploads;
   const photoHintId = useId();
   const fileInputId = useId();
   const full = photos.length >= MAX_PHOTOS;
   return (
     <fieldset className="grid gap-3" aria-describedby={photoHintId}>
-      <legend className="mb-2 text-sm font-medium">Photos (optional)</legend>
+      <legend className="mb-2 text-sm font-medium">{t('photos.legend')}</legend>
       <p id={photoHintId} className="-mt-2 text-sm text-muted-foreground">
-        Up to {MAX_PHOTOS} photos, each at most 10 MB. They upload as soon as you take or choose them.
+        {t('photos.hint', { max: MAX_PHOTOS })}
       </p>
 
       {photos.length > 0 && (
-        <ul aria-label="Chosen photos" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+        <ul aria-label={t('photos.chosen')} className="grid grid-cols-3 gap-3 sm:grid-cols-5">
           {photos.map((photo, index) => (
             <li key={photo.key} className="relative aspect-square overflow-hidden rounded-md border bg-muted">
               {/* A local preview (blob: URL) of the file just chosen; next/image cannot optimise it. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={photo.url} alt={`Photo ${index + 1}: ${photo.name}`} className="size-full object-cover" />
+              <img src={photo.url} alt={t('photos.alt', { n: index + 1, name: photo.name })} className="size-full object-cover" />
               {photo.status === 'uploading' && (
                 <span className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-1 bg-foreground/70 py-1 text-xs font-medium text-background">
                   <LoaderCircleIcon className="size-3.5 motion-safe:animate-spin" aria-hidden="true" />
-                  Uploading…
+                  {t('photos.uploading')}
                 </span>
               )}
               <button
@@ -51,7 +53,7 @@ export function PhotoPicker({
               >
                 <XIcon className="size-5" aria-hidden="true" />
                 <span className="sr-only">
-                  Remove photo {index + 1} ({photo.name})
+                  {t('photos.remove', { n: index + 1, name: photo.name })}
                 </span>
               </button>
             </li>
@@ -81,7 +83,7 @@ export function PhotoPicker({
           )}
         >
           <CameraIcon aria-hidden="true" />
-          {full ? `${MAX_PHOTOS} photos added` : photos.length > 0 ? 'Add another photo' : 'Add a photo'}
+          {full ? t('photos.full', { max: MAX_PHOTOS }) : photos.length > 0 ? t('photos.addAnother') : t('photos.add')}
         </label>
       </div>
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { choosePhotos, uploadPhoto } from './new-request';
 
@@ -10,6 +11,7 @@ const FAILED = 'failed' as const;
 
 /** Photos uploaded as soon as they are chosen, with their previews, errors and what is read out. */
 export function usePhotoUploads(focusPhotoInput: () => void) {
+  const t = useTranslations('PortalRequests');
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const [photoStatus, setPhotoStatus] = useState('');
@@ -38,17 +40,17 @@ export function usePhotoUploads(focusPhotoInput: () => void) {
     event.target.value = '';
     if (files.length === 0) return;
 
-    const { accepted, problems } = choosePhotos(files, photosRef.current.length);
+    const { accepted, problems } = choosePhotos(files, photosRef.current.length, t);
     for (const { file, name } of accepted) {
       const key = `photo-${nextKey.current++}`;
       const url = URL.createObjectURL(file);
       const controller = new AbortController();
       updatePhotos((previous) => [...previous, { key, name, url, status: 'uploading' }]);
-      const promise = uploadPhoto(file, controller.signal).then((result): string | typeof FAILED | null => {
+      const promise = uploadPhoto(file, controller.signal, t).then((result): string | typeof FAILED | null => {
         if (!uploads.current.has(key)) return null; // removed meanwhile
         if ('id' in result) {
           updatePhotos((previous) => previous.map((p) => (p.key === key ? { ...p, status: 'done', id: result.id } : p)));
-          setPhotoStatus(`“${name}” added.`);
+          setPhotoStatus(t('photos.added', { name }));
           return result.id;
         }
         uploads.current.delete(key);
@@ -60,7 +62,7 @@ export function usePhotoUploads(focusPhotoInput: () => void) {
       uploads.current.set(key, { promise, controller });
     }
     setPhotoErrors(problems);
-    if (accepted.length > 0) setPhotoStatus(accepted.length === 1 ? 'Uploading 1 photo…' : `Uploading ${accepted.length} photos…`);
+    if (accepted.length > 0) setPhotoStatus(t('photos.uploadingCount', { count: accepted.length }));
   }
 
   function removePhoto(photo: Photo, index: number) {
@@ -68,7 +70,7 @@ export function usePhotoUploads(focusPhotoInput: () => void) {
     uploads.current.delete(photo.key);
     URL.revokeObjectURL(photo.url);
     updatePhotos((previous) => previous.filter((p) => p.key !== photo.key));
-    setPhotoStatus(`Photo ${index + 1} removed.`);
+    setPhotoStatus(t('photos.removed', { n: index + 1 }));
     // Its button is gone: continue from the photo input (enabled again after the render, if it was full).
     requestAnimationFrame(focusPhotoInput);
   }
@@ -81,7 +83,7 @@ export function usePhotoUploads(focusPhotoInput: () => void) {
     const chosen = photosRef.current;
     if (chosen.some((p) => p.status === 'uploading')) {
       onWaiting();
-      setPhotoStatus('Waiting for the photos to finish uploading…');
+      setPhotoStatus(t('photos.waiting'));
     }
     const results = await Promise.all(chosen.map((p) => p.id ?? uploads.current.get(p.key)?.promise ?? null));
     if (results.includes(FAILED)) return null;
