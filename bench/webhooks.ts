@@ -14,6 +14,7 @@ import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { deliverDueWebhooks, type Sender } from '@/server/services/webhooks/deliver-due-webhooks';
 import { sendWebhook } from '@/server/webhooks/send-webhook';
 import { makeTenant, serviceContext } from '@/test/factories';
+import { type BenchRow, fmt, row } from './table';
 
 /**
  * Webhook delivery throughput (`npm run bench`, or `npm run bench:webhooks` alone) on embedded PGlite in
@@ -107,7 +108,7 @@ function table(rows: Array<[string, string, string, string]>) {
   for (const r of all) console.log(`  ${r[0].padEnd(width[0]!)}  ${r[1].padStart(width[1]!)}  ${r[2].padEnd(width[2]!)}  ${r[3]}`.trimEnd());
 }
 
-export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000), batchSize = Number(process.env.BENCH_WEBHOOK_BATCH ?? 500)): Promise<void> {
+export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000), batchSize = Number(process.env.BENCH_WEBHOOK_BATCH ?? 500)): Promise<BenchRow[]> {
   const db = getDb();
   const expected = eventCount * ENDPOINTS;
   console.log(`Webhooks on ${databaseEngine()}: ${eventCount} events × ${ENDPOINTS} endpoints = ${expected} deliveries, written in transactions of ${batchSize} while the sender runs:`);
@@ -120,7 +121,7 @@ export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOO
     .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookEndpoints.active, true)));
   if (waiting!.n > 0) {
     console.log(`  skipped: ${waiting!.n} deliveries of other tenants are waiting in this database, which the sender would send; run it on a fresh database`);
-    return;
+    return [row('webhook fan-out', `skipped: ${waiting!.n} deliveries of other tenants waiting`)];
   }
 
   // Endpoint secrets are sealed with WEBHOOK_SECRET_KEY, else AUTH_SECRET (required in production).
@@ -263,6 +264,13 @@ export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOO
         `this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU (${((cpu.user + cpu.system) / 1000 / Math.max(1, receipts.length)).toFixed(2)} ms per delivery, receiver included)`,
     );
     console.log(`  goal ≥ ${GOAL_PER_SECOND} deliveries/s, none lost or duplicated, in order: ${met(perSecond >= GOAL_PER_SECOND && lost === 0 && duplicated === 0 && inOrder)}`);
+    return [
+      row(`webhook fan-out, ${fmt.n(eventCount)} events × ${ENDPOINTS} endpoints`, `${fmt.n(perSecond)}/s`, {
+        goal: `≥ ${GOAL_PER_SECOND}/s, none lost, duplicated or out of order`,
+        met: perSecond >= GOAL_PER_SECOND && lost === 0 && duplicated === 0 && inOrder,
+      }),
+      row('webhook delay commit → receipt, p99', fmt.ms(delays.length ? percentile(delays, 99) : NaN)),
+    ];
   } finally {
     await receiver.stop();
     // Leave a shared database as it was: the tenant's endpoints, events, deliveries and attempts go with it.
