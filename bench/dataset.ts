@@ -158,7 +158,7 @@ export async function buildPortfolio(size: PortfolioSize = FULL_PORTFOLIO): Prom
  * on a bench database), foreign-key triggers are off for the transaction and every table with a tenant_id is
  * emptied of the tenant's rows directly; else the cascade does it.
  */
-async function removeTenant(tenantId: string, usersWhere: SQL): Promise<void> {
+export async function removeTenant(tenantId: string, usersWhere: SQL): Promise<void> {
   const db = getDb();
   try {
     await db.transaction(async (tx) => {

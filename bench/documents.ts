@@ -52,25 +52,35 @@ export async function bulkSendBench(p: Portfolio, app: AppServer, count: number,
   const queued = await fetch(`${app.base}/api/invoices/send-bulk`, { method: 'POST', headers, body: JSON.stringify({ invoiceIds: ids }) });
   if (queued.status !== 202) throw new Error(`send-bulk: ${queued.status} ${await queued.text()}`);
   const { data } = (await queued.json()) as { data: { jobId: string } };
-  let status = 'queued';
+  // Done when every invoice is sent. Not the job's status: a send of more than 500 invoices runs as several
+  // function runs that each write the job's counters and close it (server/jobs/send-invoices.ts), so it reads
+  // `done` after the first 500.
+  const idList = `{${ids.join(',')}}`;
+  const sentCount = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where id = any(${idList}::uuid[]) and status = 'sent'`))[0]!.n;
   const deadline = Date.now() + capSeconds * 1000;
-  while ((status === 'queued' || status === 'running') && Date.now() < deadline) {
+  let sent = 0;
+  while (sent < ids.length && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 1000));
-    status = ((await (await fetch(`${app.base}/api/jobs/${data.jobId}`, { headers })).json()) as { data: { status: string } }).data.status;
+    sent = await sentCount();
   }
+  const { status } = ((await (await fetch(`${app.base}/api/jobs/${data.jobId}`, { headers })).json()) as { data: { status: string } }).data;
   const seconds = (performance.now() - started) / 1000;
   const [mail] = rowsOf<{ total: number; invoices: number }>(
     await db.execute(sql`select count(*)::int as total, count(distinct split_part(idempotency_key, ':', 2))::int as invoices from mail_messages
-                         where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${`{${ids.join(',')}}`}::text[])`),
+                         where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${idList}::text[])`),
   );
-  const [sent] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where id = any(${`{${ids.join(',')}}`}::uuid[]) and status = 'sent'`));
-  const once = mail!.total === ids.length && mail!.invoices === ids.length && sent!.n === ids.length;
+  const once = mail!.total === ids.length && mail!.invoices === ids.length && sent === ids.length;
   const rss = app.pid ? treeRss(app.pid) : NaN;
-  console.log(`  bulk send: ${ids.length} invoices, job ${status} in ${seconds.toFixed(1)} s; ${mail!.total} messages for ${mail!.invoices} invoices, ${sent!.n} sent; server RSS ${fmt.mb(rss)}`);
+  // Leave the database as it was: the app stops first (a run still sending would mail again), then its unfinished
+  // runs and the messages go (the mailbox is not the tenant's, so the tenant's removal keeps them).
+  await app.stop();
+  await db.execute(sql`delete from function_runs where event->'data'->>'jobId' = ${data.jobId}`);
+  await db.execute(sql`delete from mail_messages where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${idList}::text[])`);
+  console.log(`  bulk send: ${ids.length} invoices, ${sent} sent in ${seconds.toFixed(1)} s (job: ${status}); ${mail!.total} messages for ${mail!.invoices} invoices; server RSS ${fmt.mb(rss)}`);
   return [
-    row(`bulk send of ${fmt.n(ids.length)} invoices to the local mailbox`, `${(mail!.total / seconds).toFixed(1)} msg/s`, {
-      goal: 'each mailed once',
-      met: once && status === 'done',
+    row(`bulk send of ${fmt.n(ids.length)} invoices to the local mailbox${sent < ids.length ? ` (${fmt.n(sent)} sent within ${capSeconds} s)` : ''}`, `${(mail!.total / seconds).toFixed(1)} msg/s`, {
+      goal: 'all mailed, each once',
+      met: once,
     }),
     row('server RSS after the bulk send', fmt.mb(rss), { goal: '≤ 400 MB', met: rss <= 400 * 1024 * 1024 }),
   ];

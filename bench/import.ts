@@ -3,12 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { XMLBuilder } from 'fast-xml-parser';
 import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
-import { apartments, bankStatementEntries, buildings, invoices, payments, tenants, users } from '@/db/schema';
+import { apartments, bankStatementEntries, buildings, invoices, payments, users } from '@/db/schema';
 import { parseStatement } from '@/server/domain/bank-statements/parse-statement';
 import { unitsToString } from '@/server/domain/decimal';
 import { referenceNumber } from '@/server/domain/reference-number';
 import { importStatement } from '@/server/services/bank-statements/import-statement';
 import { makeTenant, serviceContext } from '@/test/factories';
+import { removeTenant } from './dataset';
 import { type BenchRow, fmt, row } from './table';
 
 /**
@@ -138,8 +139,7 @@ export async function importBench(entryCount = Number(process.env.BENCH_IMPORT_E
       row('statement import, the same file again', fmt.ms(againMs)),
     ];
   } finally {
-    await db.delete(tenants).where(eq(tenants.id, tenantId));
-    await db.delete(users).where(inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId]));
+    await removeTenant(tenantId, inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId])!);
   }
 }
 

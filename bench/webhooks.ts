@@ -5,7 +5,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
-import { tenants, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { emitEvents } from '@/server/events/emit-event';
 // The job registry, so the wake after each commit only enqueues a run (the driver is not started) and
 // does not load the job modules while we measure.
@@ -14,6 +14,7 @@ import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { deliverDueWebhooks, type Sender } from '@/server/services/webhooks/deliver-due-webhooks';
 import { sendWebhook } from '@/server/webhooks/send-webhook';
 import { makeTenant, serviceContext } from '@/test/factories';
+import { removeTenant } from './dataset';
 import { type BenchRow, fmt, row } from './table';
 
 /**
@@ -274,8 +275,7 @@ export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOO
   } finally {
     await receiver.stop();
     // Leave a shared database as it was: the tenant's endpoints, events, deliveries and attempts go with it.
-    await db.delete(tenants).where(eq(tenants.id, tenantId));
-    await db.delete(users).where(inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId]));
+    await removeTenant(tenantId, inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId])!);
     for (const [k, v] of Object.entries(savedEnv)) {
       if (v === undefined) delete env[k];
       else env[k] = v;
