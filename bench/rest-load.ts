@@ -242,6 +242,10 @@ export async function restLoadBench(p: Portfolio, o: LoadOptions): Promise<{ row
       rows.push(row(`${e.name} p99`, fmt.ms(a.p99), { floor: fmt.ms(f.p99), ratio: fmt.ratio(p99Ratio), goal: '≤ 1.5× floor', met: p99Ratio <= 1.5 && a.failed === 0 }));
       if (a.failed) notes.push(`${e.name}: ${a.failed} requests failed (non-2xx, errors or timeouts)`);
     }
+    // What the framework alone allows: a route that reads nothing of the tenant's (its own query only).
+    const health = await drive(`${app.base}/api/health`, null, { ...o, seconds: Math.max(1, Math.round(o.seconds / 2)) });
+    rows.push(row('GET /api/health req/s (the app\'s ceiling, no floor)', fmt.n(health.rps), { goal: '', met: null }));
+    console.log(`  GET /api/health: app ${fmt.n(health.rps)} req/s p50 ${health.p50} p99 ${health.p99} ms`);
     if (appRss && floorRss) {
       const peak = appRss.stop();
       const floorPeak = floorRss.stop();
