@@ -1,38 +1,133 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { closeDb, migrateDatabase } from '@/db/client';
-import { createRestHandler } from '@/server/api/rest-adapter';
-import { appRouter } from '@/server/api/root';
+import { closeDb, databaseEngine, migrateDatabase } from '@/db/client';
 import { billingBench } from './billing';
+import { buildPortfolio, FULL_PORTFOLIO, type PortfolioSize } from './dataset';
+import { bulkSendBench, pdfBench } from './documents';
 import { importBench } from './import';
+import { type AppServer, FULL_LOAD, type LoadOptions, restLoadBench } from './rest-load';
+import { type BenchRow, fmt, formatTable, median, percentile, row, summaryLine, writeResults } from './table';
 import { webhooksBench } from './webhooks';
 
 /**
- * Timing goals live here, not in tests: `npm run bench` prints throughput of the REST adapter, the
- * billing timings of `bench/billing.ts` on the configured database (embedded PGlite in memory unless DATABASE_URL is set).
- * It runs with NODE_ENV=production, as a deployment does.
+ * `npm run bench`: builds a portfolio (bench/dataset.ts: 20 buildings, 5,000 apartments, 120,000 invoices with
+ * lines, readings, payments and events) on Postgres when DATABASE_URL is set (embedded PGlite in memory otherwise),
+ * runs every benchmark against a floor measured in the same run, prints one table, `bench: <met>/<total> goals met`,
+ * and writes the table with the machine's description to bench/results.md. Timing goals live here, never in tests;
+ * bench/bench.test.ts runs the same code on a tiny data set so it cannot rot.
+ * The REST load and the bulk send need `npm run build` (they run `next start`) and Postgres.
  */
 process.env.PGLITE_DATA_DIR ||= 'memory://';
 
-async function restAdapter(): Promise<void> {
-  const rest = createRestHandler(appRouter);
-  const n = 500;
-  const start = performance.now();
-  for (let i = 0; i < n; i++) await rest(new Request('http://localhost/api/health'));
-  const ms = performance.now() - start;
-  console.log(`REST adapter  GET /health: ${n} requests in ${ms.toFixed(0)} ms, ${(n / (ms / 1000)).toFixed(0)} req/s`);
+export type BenchOptions = {
+  portfolio: PortfolioSize;
+  load: LoadOptions;
+  generationApartments: number;
+  pdfInvoices: number;
+  /** 0: no bulk send. */
+  sendInvoices: number;
+  importEntries: number;
+  webhookEvents: number;
+  /** 0: no meter photos read. */
+  ocrPhotos: number;
+  resultsFile: string | null;
+};
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export const FULL: BenchOptions = {
+  portfolio: FULL_PORTFOLIO,
+  load: { ...FULL_LOAD, connections: env('BENCH_LOAD_CONNECTIONS', FULL_LOAD.connections), seconds: env('BENCH_LOAD_SECONDS', FULL_LOAD.seconds) },
+  generationApartments: env('BENCH_APARTMENTS', 10_000),
+  pdfInvoices: env('BENCH_PDF_INVOICES', 100),
+  sendInvoices: env('BENCH_SEND_INVOICES', 5000),
+  importEntries: env('BENCH_IMPORT_ENTRIES', 10_000),
+  webhookEvents: env('BENCH_WEBHOOK_EVENTS', 10_000),
+  ocrPhotos: process.env.BENCH_SKIP_OCR ? 0 : env('BENCH_OCR_PHOTOS', 5),
+  resultsFile: path.join('bench', 'results.md'),
+};
+
+/** Meter photos rendered by bench/ocr, read by the existing reader: median and p90 ms (the model load is not counted). */
+async function ocrBench(count: number): Promise<BenchRow[]> {
+  const { readMeterPhoto, warmLocalEngine } = await import('@/server/ocr/local-provider');
+  const { renderMeterImage } = await import('./ocr/render-meter-image');
+  const images = await Promise.all(Array.from({ length: count }, (_, i) => renderMeterImage({ value: String(10_000 + i * 137).padStart(6, '0'), seed: 7000 + i })));
+  const t0 = performance.now();
+  await warmLocalEngine();
+  const loadMs = performance.now() - t0;
+  const times: number[] = [];
+  for (const image of images) {
+    const t = performance.now();
+    await readMeterPhoto(image, {});
+    times.push(performance.now() - t);
+  }
+  return [row(`meter photo read, median of ${count} (models loaded in ${fmt.ms(loadMs)})`, fmt.ms(median(times))), row(`meter photo read, p90 of ${count}`, fmt.ms(percentile(times, 90)))];
 }
 
-async function main(): Promise<void> {
-  await migrateDatabase();
-  await restAdapter();
-  await billingBench(); // invoice generation against its floor, preview, PDF: bench/billing.ts
-  await webhooksBench(); // deliveries/s, delay, lost, duplicated and order of webhook sends: bench/webhooks.ts
-  await importBench(); // a 10,000-entry statement against 10,000 open invoices, against parsing it alone: bench/import.ts
-  await closeDb();
+/** Runs a step; a failure is a row of its own (not met), so one broken step does not lose the others' figures. */
+async function step(title: string, rows: BenchRow[], fn: () => Promise<BenchRow[]>): Promise<void> {
+  console.log(`\n${title}`);
+  const t0 = performance.now();
+  try {
+    rows.push(...(await fn()));
+  } catch (err) {
+    console.error(err);
+    rows.push(row(title, `failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { goal: 'runs', met: false }));
+  }
+  console.log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
-main().catch(async (err) => {
-  console.error(err);
-  await closeDb().catch(() => {});
-  process.exit(1);
-});
+export async function runBench(o: BenchOptions): Promise<{ rows: BenchRow[]; notes: string[]; table: string; summary: string }> {
+  const started = performance.now();
+  const engine = databaseEngine();
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  const size = o.portfolio;
+  console.log(`Building the portfolio on ${engine}: ${size.buildings} buildings × ${size.apartmentsPerBuilding} apartments, ${size.months} months…`);
+  const p = await buildPortfolio(size);
+  const data =
+    `one tenant, ${fmt.n(p.counts.buildings!)} buildings, ${fmt.n(p.counts.apartments!)} apartments with a meter and a resident each, ` +
+    `${fmt.n(p.counts.invoices!)} invoices (${size.months} months) with ${fmt.n(p.counts.invoice_lines!)} lines, ${fmt.n(p.counts.meter_readings!)} readings, ` +
+    `${fmt.n(p.counts.payments!)} payments, ${fmt.n(p.counts.events!)} events; built in ${p.seconds.toFixed(1)} s`;
+  console.log(`  ${data}`);
+  try {
+    // The app stays up after the load for the bulk send (and its RSS after it).
+    const server: { app: AppServer | null } = { app: null };
+    await step(`REST under load: ${o.load.connections} connections, ${o.load.seconds} s per endpoint, app vs node:http floor`, rows, async () => {
+      const result = await restLoadBench(p, o.load);
+      notes.push(...result.notes);
+      server.app = result.app;
+      return result.rows;
+    });
+    const app = server.app;
+    if (app && o.sendInvoices > 0) await step(`Bulk send of ${o.sendInvoices} invoices through the app`, rows, () => bulkSendBench(p, app, o.sendInvoices, env('BENCH_SEND_SECONDS', 180)));
+    await app?.stop();
+    await step(`Invoice PDF over ${o.pdfInvoices} invoices vs a bare @react-pdf render`, rows, () => pdfBench(p, o.pdfInvoices));
+  } finally {
+    await p.remove();
+  }
+  await step(`Invoice generation for ${o.generationApartments} apartments vs plain INSERTs`, rows, () => billingBench(o.generationApartments));
+  await step(`Statement import of ${o.importEntries} entries vs parsing alone`, rows, () => importBench(o.importEntries));
+  await step(`Webhook fan-out: ${o.webhookEvents} events × 3 endpoints`, rows, () => webhooksBench(o.webhookEvents, Math.min(500, o.webhookEvents)));
+  if (o.ocrPhotos > 0) await step(`Meter photos: ${o.ocrPhotos} read`, rows, () => ocrBench(o.ocrPhotos));
+
+  const table = formatTable(rows);
+  const summary = summaryLine(rows);
+  if (o.resultsFile) await writeResults(o.resultsFile, rows, { engine, data, notes, seconds: (performance.now() - started) / 1000 });
+  return { rows, notes, table, summary };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  (async () => {
+    await migrateDatabase();
+    const { table, summary, notes } = await runBench(FULL);
+    console.log(`\n${table}\n`);
+    for (const n of notes) console.log(`- ${n}`);
+    console.log(summary);
+    await closeDb();
+  })().catch(async (err) => {
+    console.error(err);
+    await closeDb().catch(() => {});
+    process.exit(1);
+  });
+}

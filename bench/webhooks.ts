@@ -5,7 +5,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
-import { tenants, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { emitEvents } from '@/server/events/emit-event';
 // The job registry, so the wake after each commit only enqueues a run (the driver is not started) and
 // does not load the job modules while we measure.
@@ -14,6 +14,8 @@ import { createWebhook } from '@/server/services/webhooks/create-webhook';
 import { deliverDueWebhooks, type Sender } from '@/server/services/webhooks/deliver-due-webhooks';
 import { sendWebhook } from '@/server/webhooks/send-webhook';
 import { makeTenant, serviceContext } from '@/test/factories';
+import { removeTenant } from './dataset';
+import { type BenchRow, fmt, row } from './table';
 
 /**
  * Webhook delivery throughput (`npm run bench`, or `npm run bench:webhooks` alone) on embedded PGlite in
@@ -107,7 +109,7 @@ function table(rows: Array<[string, string, string, string]>) {
   for (const r of all) console.log(`  ${r[0].padEnd(width[0]!)}  ${r[1].padStart(width[1]!)}  ${r[2].padEnd(width[2]!)}  ${r[3]}`.trimEnd());
 }
 
-export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000), batchSize = Number(process.env.BENCH_WEBHOOK_BATCH ?? 500)): Promise<void> {
+export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000), batchSize = Number(process.env.BENCH_WEBHOOK_BATCH ?? 500)): Promise<BenchRow[]> {
   const db = getDb();
   const expected = eventCount * ENDPOINTS;
   console.log(`Webhooks on ${databaseEngine()}: ${eventCount} events × ${ENDPOINTS} endpoints = ${expected} deliveries, written in transactions of ${batchSize} while the sender runs:`);
@@ -120,7 +122,7 @@ export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOO
     .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookEndpoints.active, true)));
   if (waiting!.n > 0) {
     console.log(`  skipped: ${waiting!.n} deliveries of other tenants are waiting in this database, which the sender would send; run it on a fresh database`);
-    return;
+    return [row('webhook fan-out', `skipped: ${waiting!.n} deliveries of other tenants waiting`)];
   }
 
   // Endpoint secrets are sealed with WEBHOOK_SECRET_KEY, else AUTH_SECRET (required in production).
@@ -263,11 +265,17 @@ export async function webhooksBench(eventCount = Number(process.env.BENCH_WEBHOO
         `this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU (${((cpu.user + cpu.system) / 1000 / Math.max(1, receipts.length)).toFixed(2)} ms per delivery, receiver included)`,
     );
     console.log(`  goal ≥ ${GOAL_PER_SECOND} deliveries/s, none lost or duplicated, in order: ${met(perSecond >= GOAL_PER_SECOND && lost === 0 && duplicated === 0 && inOrder)}`);
+    return [
+      row(`webhook fan-out, ${fmt.n(eventCount)} events × ${ENDPOINTS} endpoints`, `${fmt.n(perSecond)}/s`, {
+        goal: `≥ ${GOAL_PER_SECOND}/s, none lost, duplicated or out of order`,
+        met: perSecond >= GOAL_PER_SECOND && lost === 0 && duplicated === 0 && inOrder,
+      }),
+      row('webhook delay commit → receipt, p99', fmt.ms(delays.length ? percentile(delays, 99) : NaN)),
+    ];
   } finally {
     await receiver.stop();
     // Leave a shared database as it was: the tenant's endpoints, events, deliveries and attempts go with it.
-    await db.delete(tenants).where(eq(tenants.id, tenantId));
-    await db.delete(users).where(inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId]));
+    await removeTenant(tenantId, inArray(users.id, [tenant.admin.userId, tenant.manager.userId, tenant.resident.userId])!);
     for (const [k, v] of Object.entries(savedEnv)) {
       if (v === undefined) delete env[k];
       else env[k] = v;

@@ -63,6 +63,22 @@ function lockPgliteFolder(dir: string): () => void {
   }
 }
 
+type QueryObserver = (query: string, params: unknown[]) => void;
+let queryObserver: QueryObserver | null = null;
+// Drizzle's logger hook: one null check per query unless a benchmark is watching.
+const logger = { logQuery: (query: string, params: unknown[]) => queryObserver?.(query, params) };
+
+/**
+ * Calls `fn` with the SQL text and parameters of every query this process sends through Drizzle until the
+ * returned function is called. For the benchmark (bench/rest-load.ts), which replays the app's own SQL as its floor.
+ */
+export function observeQueries(fn: QueryObserver): () => void {
+  queryObserver = fn;
+  return () => {
+    if (queryObserver === fn) queryObserver = null;
+  };
+}
+
 function connect(): Connection {
   const url = databaseUrl();
   if (url) {
@@ -76,7 +92,7 @@ function connect(): Connection {
     });
     return {
       engine: 'postgres',
-      db: trackCommits(drizzlePostgres({ client, schema }) as unknown as Db),
+      db: trackCommits(drizzlePostgres({ client, schema, logger }) as unknown as Db),
       query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -88,7 +104,7 @@ function connect(): Connection {
   const client = new PGlite(inMemory ? undefined : dir);
   return {
     engine: 'pglite',
-    db: trackCommits(drizzlePglite({ client, schema }) as unknown as Db),
+    db: trackCommits(drizzlePglite({ client, schema, logger }) as unknown as Db),
     query: (text, params) => client.query<Record<string, unknown>>(text, params),
     close: async () => {
       await client.close();

@@ -27,11 +27,7 @@ export async function startServer(): Promise<void> {
     }
   }
   if (!useInngestCloud) startEmbeddedJobs();
-  // The meter-photo models take seconds to load: load them now, not on a resident's first photo.
-  if (env.OCR_PROVIDER === 'local') {
-    import('@/server/ocr/local-provider')
-      .then((m) => m.warmLocalEngine())
-      .catch((err: unknown) => logger.warn('ocr models could not be loaded', { err: err instanceof Error ? err.message : String(err) }));
-  }
+  // The meter-photo models (about 300 MB resident) load on the first photo read (server/ocr/local-provider.ts),
+  // not here: most processes never read a photo, and the first read waits a few seconds once.
   logger.info('server started', { database: env.DATABASE_URL ? 'postgres' : 'pglite', jobs: useInngestCloud ? 'inngest' : 'embedded' });
 }

@@ -119,6 +119,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt),
     index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId),
+    // An apartment's account (its statement, and the invoice PDF's balance) reads its payments: without this a
+    // tenant with 90,000 payments was scanned whole for each (24 ms of a 117 ms invoice PDF).
+    index('payments_tenant_apartment_idx').on(t.tenantId, t.apartmentId),
     // The list's order: by payment date (or, not paid yet, when recorded), newest first.
     index('payments_tenant_sort_idx').on(t.tenantId, sql`coalesce(${t.paidAt}, ${t.createdAt})`, t.id),
   ],

@@ -166,5 +166,6 @@ async function answer(library: LibraryHandler, request: Request, ctx: ApiContext
   const headers = new Headers({ 'X-Request-Id': ctx.requestId, ...ctx.resHeaders });
   if (response.status === 204) return new Response(null, { status: 204, headers });
   headers.set('Content-Type', 'application/json');
-  return new Response(response.body, { status: response.status, headers });
+  // The library's answer is a string already: passed on as text, not piped stream to stream.
+  return new Response(await response.text(), { status: response.status, headers });
 }

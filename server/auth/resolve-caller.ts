@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, authSessions, memberships, users } from '@/db/schema';
 import type { Caller } from '@/server/api/context';
@@ -10,13 +10,24 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** How fresh an API key's `last_used_at` is kept. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
 async function callerFromApiKey(db: Db, key: string, now: Date): Promise<Caller | null> {
   const [row] = await db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, createdBy: apiKeys.createdBy })
+    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, createdBy: apiKeys.createdBy, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
-  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
+  // A read should not write: `last_used_at` is kept to the minute, so a busy key writes once a minute, not per
+  // request. The condition in SQL keeps concurrent requests that all saw a stale value from writing it again.
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  }
   return { userId: null, tenantId: row.tenantId, role: 'manager', sessionId: null, apiKeyId: row.id, apiKeyOwnerId: row.createdBy, webSessionToken: null };
 }
 

@@ -2,9 +2,18 @@ import { TZDate } from '@date-fns/tz';
 
 /** Calendar dates as `YYYY-MM-DD` strings; "today" and every day boundary are the tenant's. */
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a list request asks for today once):
+// one per time zone, kept for the process. An unknown zone throws before anything is kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIn(timeZone: string, now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export function isValidDate(value: string): boolean {

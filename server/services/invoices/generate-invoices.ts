@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { bulkInsert } from '@/db/bulk-insert';
 import { apartmentCredits, apartments, invoiceCounters, invoiceLines, invoicePenalties, invoices } from '@/db/schema';
 import { fromUnits, unitsToString } from '@/server/domain/decimal';
 import { referenceNumber } from '@/server/domain/reference-number';
@@ -43,10 +44,11 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
         .select({ base: sql<string>`nextval('reference_base_seq')::text` })
         .from(sql`generate_series(1, ${unnumbered.length}::int)`);
       unnumbered.forEach((d, i) => (d.apartment.referenceNumber = referenceNumber(bases[i]!.base)));
-      await tx.execute(sql`update ${apartments} set reference_number = v.ref from (values ${sql.join(
-        unnumbered.map((d) => sql`(${d.apartment.id}::uuid, ${d.apartment.referenceNumber})`),
-        sql`, `,
-      )}) as v(id, ref) where ${apartments.tenantId} = ${ctx.tenantId} and ${apartments.id} = v.id and ${isNull(apartments.referenceNumber)}`);
+      // One JSON parameter, whatever the building's size (a VALUES list stops at 65,535 parameters).
+      const refs = JSON.stringify(unnumbered.map((d) => ({ id: d.apartment.id, ref: d.apartment.referenceNumber })));
+      await tx.execute(
+        sql`update ${apartments} set reference_number = v.ref from json_to_recordset(${refs}::json) as v(id uuid, ref text) where ${apartments.tenantId} = ${ctx.tenantId} and ${apartments.id} = v.id and ${isNull(apartments.referenceNumber)}`,
+      );
     }
 
     const rows = drafts.map((d, i) => ({
@@ -65,7 +67,10 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
       needsReview: d.needsReview,
       createdAt: ctx.now,
     }));
-    const created = await tx.insert(invoices).values(rows).returning({ id: invoices.id, apartmentId: invoices.apartmentId, number: invoices.number, amount: invoices.amount });
+    // Rows as one JSON parameter (db/bulk-insert.ts): a multi-row VALUES of 10,000 invoices passes the 65,535
+    // bind parameters of a statement (and drizzle's stack); the ids come back in the rows' order.
+    const ids = await bulkInsert(tx, invoices, rows);
+    const created = rows.map((r, i) => ({ id: ids[i]!, apartmentId: r.apartmentId, number: r.number, amount: r.amount }));
     await tx.update(invoiceCounters).set({ lastNumber: counter!.lastNumber + created.length }).where(and(eq(invoiceCounters.tenantId, ctx.tenantId), eq(invoiceCounters.year, year)));
     const idOf = new Map(created.map((c) => [c.apartmentId, c.id]));
 
@@ -84,8 +89,7 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
         amount: l.amount,
       })),
     );
-    // 11 parameters a row: stay well under the 65535 bind parameters of one statement.
-    for (let i = 0; i < lineRows.length; i += 5000) await tx.insert(invoiceLines).values(lineRows.slice(i, i + 5000));
+    await bulkInsert(tx, invoiceLines, lineRows);
 
     const penaltyRows = drafts.flatMap((d) =>
       d.penalties.map(({ invoiceId, penalty }) => ({
@@ -100,11 +104,11 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
         createdAt: ctx.now,
       })),
     );
-    if (penaltyRows.length) await tx.insert(invoicePenalties).values(penaltyRows);
+    await bulkInsert(tx, invoicePenalties, penaltyRows);
     const creditRows = drafts
       .filter((d) => d.creditApplied > 0)
       .map((d) => ({ tenantId: ctx.tenantId, apartmentId: d.apartment.id, kind: 'applied' as const, amount: -d.creditApplied, invoiceId: idOf.get(d.apartment.id)!, createdAt: ctx.now }));
-    if (creditRows.length) await tx.insert(apartmentCredits).values(creditRows);
+    await bulkInsert(tx, apartmentCredits, creditRows);
 
     await emitEvents(
       tx,

@@ -28,7 +28,9 @@ export async function listMeters({ ctx, input }: { ctx: ServiceContext; input: L
   const rows = await ctx.db
     .select({ meter: meters, key: order.key })
     .from(meters)
-    .leftJoin(apartments, eq(apartments.id, meters.apartmentId))
+    // The meter's apartment is in its building: saying so lets the join read the building's apartments by
+    // their (tenant_id, building_id) index instead of scanning every apartment.
+    .leftJoin(apartments, and(eq(apartments.id, meters.apartmentId), eq(apartments.tenantId, ctx.tenantId), eq(apartments.buildingId, input.buildingId)))
     .where(
       and(
         meterScope(ctx),

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_tenant_apartment_idx" ON "payments" USING btree ("tenant_id","apartment_id");
