@@ -3,10 +3,18 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@/i18n/locales';
+import { MESSAGE_AREAS } from '@/i18n/messages';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const root = path.resolve(import.meta.dirname, '..');
-const catalogues = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(root, 'messages', `${l}.json`), 'utf8')) as Catalogue]));
+/** One language's areas (messages/<locale>/<area>.json) side by side, as i18n/messages.ts loads them. */
+function catalogue(locale: string): Catalogue {
+  const parts = MESSAGE_AREAS.map((area) => JSON.parse(readFileSync(path.join(root, 'messages', locale, `${area}.json`), 'utf8')) as Catalogue);
+  const namespaces = parts.flatMap((part) => Object.keys(part));
+  if (new Set(namespaces).size !== namespaces.length) throw new Error(`${locale}: a namespace stands in two areas`);
+  return Object.assign({}, ...parts) as Catalogue;
+}
+const catalogues = Object.fromEntries(LOCALES.map((l) => [l, catalogue(l)]));
 
 /** Every message as its dotted key ("SignIn.errors.invalid") and text. */
 function flatten(catalogue: Catalogue, prefix = ''): Array<[string, string]> {
@@ -24,6 +32,10 @@ function sources(dir: string): string[] {
 const code = ['app', 'components', 'lib', 'server', 'i18n'].flatMap((d) => sources(path.join(root, d)).map((f) => readFileSync(f, 'utf8'))).join('\n');
 
 describe('the message catalogues (et, ru, en)', () => {
+  it('are the areas i18n/messages.ts loads, in every language', () => {
+    for (const l of LOCALES) expect(readdirSync(path.join(root, 'messages', l)).sort(), l).toEqual(MESSAGE_AREAS.map((a) => `${a}.json`).sort());
+  });
+
   it('have the same keys in every language', () => {
     const keys = (l: string) => flatten(catalogues[l]!).map(([k]) => k).sort();
     for (const l of LOCALES) expect(keys(l), l).toEqual(keys('en'));

@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import en from '@/messages/en.json';
+import en from '@/messages/en/portal.json';
 import type { Translate } from '../../translate';
 import { checkRequest, choosePhotos } from './new-request';
 

@@ -2,7 +2,7 @@ import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, fieldErrors } from '@/lib/trpc/errors';
 import { CreateMaintenanceRequestInput } from '@/server/api/schemas/maintenance';
 import { createTranslator } from 'next-intl';
-import en from '@/messages/en.json';
+import en from '@/messages/en/portal.json';
 import type { Translate } from '../../translate';
 
 /** The server's limits: its schema's (server/api/schemas/maintenance.ts), and the uploads' (server/services/uploads). */
