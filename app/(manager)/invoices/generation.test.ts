@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkChoice, previewSummary, progressSummary } from './generation';
-import type { GenerationPreview } from './types';
+import { checkChoice, progressSummary } from './generation';
 
 const january = { start: '2024-01-01', end: '2024-01-31' };
 
@@ -20,21 +19,6 @@ describe('checkChoice', () => {
 });
 
 describe('summaries', () => {
-  const preview = (currency: string, amount: number, toCreate: number) =>
-    ({ currency, totals: { toCreate, alreadyInvoiced: 1, needsReview: 0, amount, vatAmount: amount / 10 } }) as GenerationPreview;
-
-  it('counts the previews together and sums the amounts per currency', () => {
-    expect(previewSummary([preview('EUR', 100, 2), preview('EUR', 50, 1), preview('SEK', 10, 1)])).toEqual({
-      toCreate: 4,
-      alreadyInvoiced: 3,
-      needsReview: 0,
-      byCurrency: [
-        { currency: 'EUR', amount: 150, vatAmount: 15 },
-        { currency: 'SEK', amount: 10, vatAmount: 1 },
-      ],
-    });
-  });
-
   it('counts what generating has done', () => {
     const building = { id: 'b', name: 'B' } as never;
     expect(progressSummary([{ building, created: 2, skipped: 1, error: null }, { building, created: 0, skipped: 0, error: 'x' }])).toEqual({ created: 2, skipped: 1, failures: 1 });

@@ -1,7 +1,6 @@
 import { checkWithSchema } from '@/lib/schema-check';
 import { GenerateInput } from '@/server/api/schemas/invoices';
 import type { Building } from '../residents/apartment-directory';
-import type { GenerationPreview } from './types';
 
 export type Period = { start: string; end: string };
 export type BuildingResult = { building: Building; created: number; skipped: number; error: string | null };
@@ -19,21 +18,6 @@ export function checkChoice(selected: string[], period: Period): ChoiceErrors {
   if (errors?.periodEnd) found.end = 'Enter the last day of the period.';
   else if (!found.start && period.end < period.start) found.end = 'The period cannot end before it starts.';
   return found;
-}
-
-/** The previews loaded so far, counted together; the amounts per currency, as buildings may bill in different ones. */
-export function previewSummary(previews: GenerationPreview[]) {
-  const total = (count: (preview: GenerationPreview) => number, of = previews) => of.reduce((sum, preview) => sum + count(preview), 0);
-  const currencies = [...new Set(previews.map((p) => p.currency))];
-  return {
-    toCreate: total((p) => p.totals.toCreate),
-    alreadyInvoiced: total((p) => p.totals.alreadyInvoiced),
-    needsReview: total((p) => p.totals.needsReview),
-    byCurrency: currencies.map((currency) => {
-      const of = previews.filter((p) => p.currency === currency);
-      return { currency, amount: total((p) => p.totals.amount, of), vatAmount: total((p) => p.totals.vatAmount, of) };
-    }),
-  };
 }
 
 /** The buildings generated so far, counted together. */

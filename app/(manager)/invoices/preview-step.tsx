@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -14,7 +14,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import type { Building } from '../residents/apartment-directory';
 import { formatDay, formatMoney, formatPeriod, plural } from './format';
-import { previewSummary, type Period } from './generation';
+import type { Period } from './generation';
 import { DIALOG_BUTTON } from './progress-step';
 import type { GenerationPreview } from './types';
 
@@ -31,14 +31,14 @@ const PREVIEW_COLUMNS = [
 /** The second step: every apartment's invoice as it would be created, building by building, before anything is. */
 export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildings: Building[]; period: Period; onBack: () => void; onGenerate: () => void }) {
   const trpc = useTRPC();
-  const previews = useQueries({
-    queries: buildings.map((b) =>
-      trpc.invoices.previewGeneration.queryOptions({ buildingId: b.id, periodStart: period.start, periodEnd: period.end }, { staleTime: 0, gcTime: 0 }),
-    ),
-  });
-  const loading = previews.some((p) => p.isPending);
-  const { toCreate, alreadyInvoiced: already, needsReview: review, byCurrency } = previewSummary(previews.flatMap((p) => (p.data ? [p.data] : [])));
-  const failed = previews.filter((p) => p.isError).length;
+  const query = useQuery(
+    trpc.invoices.previewGeneration.queryOptions({ buildingIds: buildings.map((b) => b.id), periodStart: period.start, periodEnd: period.end }, { staleTime: 0, gcTime: 0 }),
+  );
+  const loading = query.isPending;
+  // The sums come from the server; the buildings' previews come in the order they were chosen.
+  const { toCreate, alreadyInvoiced: already, needsReview: review, byCurrency } = query.data?.summary ?? { toCreate: 0, alreadyInvoiced: 0, needsReview: 0, byCurrency: [] };
+  const results = new Map((query.data?.buildings ?? []).map((r) => [r.buildingId, r]));
+  const failed = [...results.values()].filter((r) => r.error).length;
 
   return (
     <div className="grid gap-5">
@@ -67,21 +67,26 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
         )}
       </section>
 
-      {buildings.map((building, i) => {
-        const query = previews[i]!;
-        if (query.isPending) return null;
-        if (query.isError) {
-          const field = fieldErrors(query.error)[0];
+      {query.isError && (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <p>The preview could not be made. {describePreviewError(query.error)}</p>
+        </Alert>
+      )}
+      {buildings.map((building) => {
+        const result = results.get(building.id);
+        if (!result) return null;
+        if (!result.preview) {
           return (
             <Alert key={building.id} variant="destructive" role="alert">
               <CircleAlertIcon aria-hidden="true" />
               <p>
-                {building.name}: the preview could not be made. {field ? asSentence(`${field.path} ${field.message}`) : describeError(query.error)}
+                {building.name}: the preview could not be made. {asSentence(result.error ?? '')}
               </p>
             </Alert>
           );
         }
-        return <BuildingPreview key={building.id} name={building.name} preview={query.data} />;
+        return <BuildingPreview key={building.id} name={building.name} preview={result.preview} />;
       })}
 
       <DialogFooter>
@@ -104,6 +109,12 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
       )}
     </div>
   );
+}
+
+/** The first field the server refused, as a sentence, else what went wrong. */
+function describePreviewError(error: Parameters<typeof fieldErrors>[0]) {
+  const field = fieldErrors(error)[0];
+  return field ? asSentence(`${field.path} ${field.message}`) : describeError(error);
 }
 
 function BuildingPreview({ name, preview }: { name: string; preview: GenerationPreview }) {

@@ -8,6 +8,9 @@ export const InvoiceStatus = z.enum(INVOICE_STATUSES);
 
 export const GenerateInput = z.object({ buildingId: z.uuid(), periodStart: IsoDate, periodEnd: IsoDate, issueDate: IsoDate.optional(), dueDate: IsoDate.optional() });
 
+/** The buildings (at most 500) and the period of a generation preview. */
+export const PreviewGenerationInput = z.object({ buildingIds: z.array(z.uuid()).min(1).max(500), periodStart: IsoDate, periodEnd: IsoDate });
+
 export const UpdateInvoiceInput = z.object({
   id: z.uuid(),
   status: InvoiceStatus.optional(),

@@ -5,14 +5,14 @@ import { getInvoiceAccount } from '@/server/services/invoices/invoice-account';
 import type { InvoiceView } from '@/server/services/invoices/invoice-view';
 import { type InvoiceReminderView, listInvoiceReminders } from '@/server/services/invoices/list-invoice-reminders';
 import { INVOICE_SORTS, listInvoices } from '@/server/services/invoices/list-invoices';
-import { previewInvoices } from '@/server/services/invoices/preview-invoices';
+import { previewBuildings } from '@/server/services/invoices/preview-buildings';
 import { queueInvoiceSending } from '@/server/services/invoices/queue-invoice-sending';
 import { sumInvoices } from '@/server/services/invoices/sum-invoices';
 import { summarizeInvoicesByMonth } from '@/server/services/invoices/summarize-invoices-by-month';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { IsoDate } from '../../codecs';
 import { one, page, PageQuery } from '../../envelope';
-import { GenerateInput, InvoiceStatus, UpdateInvoiceInput } from '../../schemas/invoices';
+import { GenerateInput, InvoiceStatus, PreviewGenerationInput, UpdateInvoiceInput } from '../../schemas/invoices';
 import { authedProcedure, createRouter, managerProcedure } from '../../trpc';
 
 const tags = ['invoices'];
@@ -69,6 +69,41 @@ export const InvoiceListQuery = InvoiceFilterQuery.extend({
     .meta({ description: 'The order: `number`, `dueDate` or `amount`, descending with a leading `-`; `-number` (the newest invoice number first) by default.' }),
 });
 const Money = z.number();
+
+/** One building's preview of generation (server/services/invoices/preview-invoices.ts). */
+const GenerationPreviewOutput = z.object({
+  buildingId: z.uuid(),
+  periodStart: IsoDate,
+  periodEnd: IsoDate,
+  issueDate: IsoDate,
+  dueDate: IsoDate,
+  currency: z.string(),
+  apartments: z.array(
+    z.object({
+      apartmentId: z.uuid(),
+      number: z.string(),
+      alreadyInvoiced: z.boolean(),
+      invoiceId: z.uuid().nullable(),
+      amount: z.number(),
+      vatAmount: z.number(),
+      lineCount: z.number().int(),
+      needsReview: z.boolean(),
+      reason: z.string().nullable(),
+      penaltyAmount: z.number(),
+      creditAmount: z.number(),
+    }),
+  ),
+  totals: z.object({
+    apartments: z.number().int(),
+    toCreate: z.number().int(),
+    alreadyInvoiced: z.number().int(),
+    needsReview: z.number().int(),
+    amount: z.number(),
+    vatAmount: z.number(),
+    penaltyAmount: z.number(),
+    creditAmount: z.number(),
+  }),
+});
 
 export const invoicesRouter = createRouter({
   totals: managerProcedure
@@ -181,48 +216,26 @@ export const invoicesRouter = createRouter({
     .mutation(async ({ ctx, input }) => ({ data: await generateInvoices({ ctx: ctx.svc, input }) })),
 
   /**
-   * What generate-bulk would create for the building and period, computed by the same code without
-   * writing: per apartment (by number) the amount, VAT, line count, review reason, penalty interest and
-   * credit used; apartments already invoiced for the period show that invoice. tRPC only (no REST route).
+   * What generate-bulk would create for the buildings and period, computed by the same code without
+   * writing: per building and apartment (by number) the amount, VAT, line count, review reason, penalty
+   * interest and credit used; apartments already invoiced for the period show that invoice. A building
+   * that cannot be previewed carries its `error`; `summary` counts the others together, amounts per
+   * currency. tRPC only (no REST route).
    */
   previewGeneration: managerProcedure
-    .input(GenerateInput)
+    .input(PreviewGenerationInput)
     .output(
       z.object({
-        buildingId: z.uuid(),
-        periodStart: IsoDate,
-        periodEnd: IsoDate,
-        issueDate: IsoDate,
-        dueDate: IsoDate,
-        currency: z.string(),
-        apartments: z.array(
-          z.object({
-            apartmentId: z.uuid(),
-            number: z.string(),
-            alreadyInvoiced: z.boolean(),
-            invoiceId: z.uuid().nullable(),
-            amount: z.number(),
-            vatAmount: z.number(),
-            lineCount: z.number().int(),
-            needsReview: z.boolean(),
-            reason: z.string().nullable(),
-            penaltyAmount: z.number(),
-            creditAmount: z.number(),
-          }),
-        ),
-        totals: z.object({
-          apartments: z.number().int(),
+        buildings: z.array(z.object({ buildingId: z.uuid(), preview: GenerationPreviewOutput.nullable(), error: z.string().nullable() })),
+        summary: z.object({
           toCreate: z.number().int(),
           alreadyInvoiced: z.number().int(),
           needsReview: z.number().int(),
-          amount: z.number(),
-          vatAmount: z.number(),
-          penaltyAmount: z.number(),
-          creditAmount: z.number(),
+          byCurrency: z.array(z.object({ currency: z.string(), amount: z.number(), vatAmount: z.number() })),
         }),
       }),
     )
-    .query(({ ctx, input }) => previewInvoices({ ctx: ctx.svc, input })),
+    .query(({ ctx, input }) => previewBuildings({ ctx: ctx.svc, input })),
 
   sendBulk: managerProcedure
     .meta({
