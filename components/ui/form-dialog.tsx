@@ -6,6 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 export type FormDialogControls = {
   /** The form is done: the dialog closes and the focus goes to `focusAfterDone`. */
   finish: () => void;
+  /** `then`, called once the form is done (the dialog closing first): `onSaved={finishWith(onSaved)}`. */
+  finishWith: <A extends unknown[]>(then: (...args: A) => void) => (...args: A) => void;
   /** While busy (a request on its way) the dialog cannot be dismissed. */
   setBusy: (busy: boolean) => void;
 };
@@ -33,6 +35,12 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
     done.current = true;
     onOpenChange(false);
   };
+  const finishWith =
+    <A extends unknown[]>(then: (...args: A) => void) =>
+    (...args: A) => {
+      finish();
+      then(...args);
+    };
   const setBusy = (value: boolean) => {
     busy.current = value;
   };
@@ -55,7 +63,7 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {open && <FormDialogBody finish={finish} setBusy={setBusy} render={children} />}
+        {open && <FormDialogBody finish={finish} finishWith={finishWith} setBusy={setBusy} render={children} />}
       </DialogContent>
     </Dialog>
   );

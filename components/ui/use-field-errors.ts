@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -21,6 +21,19 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     elements.current.get(target)?.focus();
   });
 
+  /** The ref for a field's control, or for the form's message (`'form'`). */
+  function ref(key: F | 'form') {
+    return (element: HTMLElement | null) => {
+      if (element) elements.current.set(key, element);
+      else elements.current.delete(key);
+    };
+  }
+
+  /** Clears a field's error as the field is changed. */
+  function clearError(field: F) {
+    setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
+  }
+
   return {
     errors,
     formError,
@@ -35,15 +48,18 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
       setErrors({});
       setFormError(null);
     },
-    /** Clears a field's error as the field is changed. */
-    clearError(field: F) {
-      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    },
-    /** The ref for a field's control, or for the form's message (`'form'`). */
-    ref(key: F | 'form') {
-      return (element: HTMLElement | null) => {
-        if (element) elements.current.set(key, element);
-        else elements.current.delete(key);
+    clearError,
+    ref,
+    /** A text control's props for `field`: its ref, name and value, and a change that sets the value and clears the field's error. */
+    bind(field: F, value: string, setValue: (value: string) => void) {
+      return {
+        ref: ref(field),
+        name: field,
+        value,
+        onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+          setValue(event.target.value);
+          clearError(field);
+        },
       };
     },
   };

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal, parseInteger } from './format';
 import { formFailure } from '@/lib/trpc/errors';
@@ -247,12 +247,7 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!pending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!pending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
           const meta = META[field];
@@ -283,6 +278,6 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
         })}
       </div>
       <DialogActions label={submitLabel} pendingLabel={pendingLabel} pending={pending} compact />
-    </form>
+    </CheckedForm>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
@@ -29,15 +29,7 @@ export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean;
       title="New payment demand"
       description="A formal letter with the apartment’s open invoices, the penalty interest to today and a deadline. The apartment is in collection until it is paid or you withdraw the demand."
     >
-      {({ finish, setBusy }) => (
-        <DemandForm
-          onBusyChange={setBusy}
-          onMade={(message) => {
-            finish();
-            onMade(message);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <DemandForm onBusyChange={setBusy} onMade={finishWith(onMade)} />}
     </FormDialog>
   );
 }
@@ -48,7 +40,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
   const buildings = useBuildings().data?.data ?? [];
   const picker = useBuildingApartmentPicker(buildings);
   const [deadline, setDeadline] = useState('');
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,27 +65,14 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!create.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!create.isPending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
         <FormField label="Deadline" error={errors.deadline} description="Leave empty for 14 days from today." className="sm:col-span-2">
-          <Input
-            ref={ref('deadline')}
-            type="date"
-            value={deadline}
-            onChange={(event) => {
-              setDeadline(event.target.value);
-              clearError('deadline');
-            }}
-          />
+          <Input {...bind('deadline', deadline, setDeadline)} type="date" />
         </FormField>
       </div>
       <DialogActions label="Make demand" pendingLabel="Making…" pending={create.isPending} />
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import type { Building } from '../residents/apartment-directory';
@@ -48,17 +48,7 @@ export function ExportEInvoiceDialog({
       returnFocus={returnFocus}
       focusAfterDone={focusAfterExported}
     >
-      {({ finish, setBusy }) => (
-        <ExportForm
-          buildings={buildings}
-          defaults={defaults}
-          onBusyChange={setBusy}
-          onExported={(message) => {
-            finish();
-            onExported(message);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <ExportForm buildings={buildings} defaults={defaults} onBusyChange={setBusy} onExported={finishWith(onExported)} />}
     </FormDialog>
   );
 }
@@ -80,7 +70,7 @@ function ExportForm({
   const [start, setStart] = useState(ranged ? defaults.from : lastMonth.start);
   const [end, setEnd] = useState(ranged ? defaults.to : lastMonth.end);
   const [pending, setPending] = useState(false);
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,12 +103,7 @@ function ExportForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!pending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!pending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Building" error={errors.building} className="sm:col-span-2">
           <OptionsSelect
@@ -134,34 +119,17 @@ function ExportForm({
           />
         </FormField>
         <FormField label="Period from" error={errors.start}>
-          <Input
-            ref={ref('start')}
-            type="date"
-            value={start}
-            onChange={(event) => {
-              setStart(event.target.value);
-              clearError('start');
-            }}
-          />
+          <Input {...bind('start', start, setStart)} type="date" />
         </FormField>
         <FormField label="Period to" error={errors.end}>
-          <Input
-            ref={ref('end')}
-            type="date"
-            value={end}
-            min={start || undefined}
-            onChange={(event) => {
-              setEnd(event.target.value);
-              clearError('end');
-            }}
-          />
+          <Input {...bind('end', end, setEnd)} type="date" min={start || undefined} />
         </FormField>
       </div>
       <p className="-mt-2 text-sm text-muted-foreground">
         Invoices whose billing period lies within these dates. Drafts and void invoices are left out; paid ones are included as not payable.
       </p>
       <DialogActions label="Download e-invoices" pendingLabel="Preparing…" pending={pending} />
-    </form>
+    </CheckedForm>
   );
 }
 

@@ -31,16 +31,7 @@ export function GenerateDialog({
       description="One draft invoice per apartment from each building’s charge rules. Apartments that already have an invoice for the period are skipped, so generating twice creates nothing new."
       className="max-w-3xl"
     >
-      {({ finish, setBusy }) => (
-        <GenerateFlow
-          buildings={buildings}
-          onBusyChange={setBusy}
-          onShowDrafts={(period) => {
-            finish();
-            onShowDrafts(period);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <GenerateFlow buildings={buildings} onBusyChange={setBusy} onShowDrafts={finishWith(onShowDrafts)} />}
     </FormDialog>
   );
 }

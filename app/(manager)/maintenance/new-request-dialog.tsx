@@ -2,11 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
@@ -21,15 +21,7 @@ const FIELDS = ['building', 'apartment', 'title', 'description'] as const;
 export function NewRequestDialog({ open, onOpenChange, onFiled }: { open: boolean; onOpenChange: (open: boolean) => void; onFiled: (message: string) => void }) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="New maintenance request" description="For a resident who reported a problem by phone or in person. The apartment’s residents are emailed as it moves along.">
-      {({ finish, setBusy }) => (
-        <RequestForm
-          onBusyChange={setBusy}
-          onFiled={(message) => {
-            finish();
-            onFiled(message);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <RequestForm onBusyChange={setBusy} onFiled={finishWith(onFiled)} />}
     </FormDialog>
   );
 }
@@ -40,7 +32,7 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
   const picker = useBuildingApartmentPicker(useBuildings().data?.data ?? []);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,39 +57,17 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!create.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!create.isPending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
         <FormField label="Title" error={errors.title} className="sm:col-span-2">
-          <Input
-            ref={ref('title')}
-            maxLength={MAX_REQUEST_TITLE}
-            value={title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              clearError('title');
-            }}
-          />
+          <Input {...bind('title', title, setTitle)} maxLength={MAX_REQUEST_TITLE} />
         </FormField>
         <FormField label="Description" error={errors.description} className="sm:col-span-2">
-          <Textarea
-            ref={ref('description')}
-            maxLength={MAX_REQUEST_DESCRIPTION}
-            rows={4}
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              clearError('description');
-            }}
-          />
+          <Textarea {...bind('description', description, setDescription)} maxLength={MAX_REQUEST_DESCRIPTION} rows={4} />
         </FormField>
       </div>
       <DialogActions label="File request" pendingLabel="Filing…" pending={create.isPending} />
-    </form>
+    </CheckedForm>
   );
 }

@@ -2,21 +2,20 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { MAX_PAYER_NAME, PrepayInput } from '@/server/api/schemas/payments';
 import { formatMoney, parseDecimal } from '../buildings/format';
-import { todayInTallinn } from '../invoices/format';
 import { apartmentLabel } from '../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
-import { ReceivedPaymentFields } from './received-payment-fields';
+import { ReceivedPaymentFields, useReceivedPayment } from './received-payment-fields';
 
 export type PrepayBuilding = { id: string; name: string; currency: string };
 
@@ -55,16 +54,7 @@ export function PrepayDialog({
       returnFocus={returnFocus}
       focusAfterDone={focusAfterRecorded}
     >
-      {({ finish, setBusy }) => (
-        <PrepayForm
-          buildings={buildings}
-          onBusyChange={setBusy}
-          onRecorded={(message) => {
-            finish();
-            onRecorded(message);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <PrepayForm buildings={buildings} onBusyChange={setBusy} onRecorded={finishWith(onRecorded)} />}
     </FormDialog>
   );
 }
@@ -81,13 +71,12 @@ function PrepayForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const prepay = useMutation(trpc.payments.prepay.mutationOptions());
-  const today = todayInTallinn();
   const picker = useBuildingApartmentPicker(buildings);
   const { buildingId, apartmentId, setApartmentId, choices } = picker;
-  const [amount, setAmount] = useState('');
-  const [paidDate, setPaidDate] = useState(today);
+  const payment = useReceivedPayment();
+  const { amount, paidDate, today } = payment;
   const [payerName, setPayerName] = useState('');
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
 
   const building = buildings.find((b) => b.id === buildingId);
   const apartment = choices.apartments.find((a) => a.id === apartmentId);
@@ -139,42 +128,17 @@ function PrepayForm({
     choices.loadError ?? (apartment ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.` : undefined);
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!prepay.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!prepay.isPending && formError} errorRef={ref('form')}>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} apartmentDescription={apartmentHint} />
-        <ReceivedPaymentFields
-          amountLabel={`Amount (${currency})`}
-          amount={amount}
-          onAmountChange={setAmount}
-          paidDate={paidDate}
-          onPaidDateChange={setPaidDate}
-          today={today}
-          errors={errors}
-          fieldRef={ref}
-          clearError={clearError}
-        />
+        <ReceivedPaymentFields amountLabel={`Amount (${currency})`} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
         <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
-          <Input
-            ref={ref('payerName')}
-            name="payerName"
-            autoComplete="off"
-            maxLength={MAX_PAYER_NAME}
-            value={payerName}
-            onChange={(event) => {
-              setPayerName(event.target.value);
-              clearError('payerName');
-            }}
-          />
+          <Input {...bind('payerName', payerName, setPayerName)} autoComplete="off" maxLength={MAX_PAYER_NAME} />
         </FormField>
       </div>
 
       <DialogActions label="Record prepayment" pendingLabel="Recording…" pending={prepay.isPending} />
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,9 +1,19 @@
 'use client';
 
+import { useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { todayInTallinn } from '../invoices/format';
 
 type PaymentField = 'amount' | 'paidDate';
+
+/** The amount and the day of a payment being recorded: `initialAmount`, and today. */
+export function useReceivedPayment(initialAmount = '') {
+  const today = todayInTallinn();
+  const [amount, setAmount] = useState(initialAmount);
+  const [paidDate, setPaidDate] = useState(today);
+  return { today, amount, setAmount, paidDate, setPaidDate };
+}
 
 /**
  * The amount received and the day it arrived, as every form that records a payment asks for them
@@ -12,22 +22,14 @@ type PaymentField = 'amount' | 'paidDate';
 export function ReceivedPaymentFields({
   amountLabel,
   amountDescription,
-  amount,
-  onAmountChange,
-  paidDate,
-  onPaidDateChange,
-  today,
+  payment: { amount, setAmount, paidDate, setPaidDate, today },
   errors,
   fieldRef,
   clearError,
 }: {
   amountLabel: string;
   amountDescription?: string;
-  amount: string;
-  onAmountChange: (amount: string) => void;
-  paidDate: string;
-  onPaidDateChange: (paidDate: string) => void;
-  today: string;
+  payment: ReturnType<typeof useReceivedPayment>;
   errors: Partial<Record<PaymentField, string>>;
   fieldRef: (field: PaymentField) => (element: HTMLElement | null) => void;
   clearError: (field: PaymentField) => void;
@@ -43,7 +45,7 @@ export function ReceivedPaymentFields({
           maxLength={16}
           value={amount}
           onChange={(event) => {
-            onAmountChange(event.target.value);
+            setAmount(event.target.value);
             clearError('amount');
           }}
         />
@@ -56,7 +58,7 @@ export function ReceivedPaymentFields({
           value={paidDate}
           max={today}
           onChange={(event) => {
-            onPaidDateChange(event.target.value);
+            setPaidDate(event.target.value);
             clearError('paidDate');
           }}
         />

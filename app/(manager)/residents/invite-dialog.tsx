@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorAlert } from '@/components/ui/alert';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -51,16 +51,7 @@ export function InviteDialog({
       returnFocus={returnFocus}
       focusAfterDone={focusAfterSent}
     >
-      {({ finish }) => (
-        <InviteForm
-          buildings={buildings}
-          initialBuildingId={initialBuildingId}
-          onSent={(invitation) => {
-            finish();
-            onSent(invitation);
-          }}
-        />
-      )}
+      {({ finishWith }) => <InviteForm buildings={buildings} initialBuildingId={initialBuildingId} onSent={finishWith(onSent)} />}
     </FormDialog>
   );
 }
@@ -144,9 +135,7 @@ function InviteForm({
 
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {!invite.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
-
+    <CheckedForm onSubmit={onSubmit} formError={!invite.isPending && formError}>
       <FormField label="Building" error={errors.building}>
         <OptionsSelect
           ref={buildingRef}
@@ -220,6 +209,6 @@ function InviteForm({
       </fieldset>
 
       <DialogActions label="Send invitation" pendingLabel="Sending…" pending={invite.isPending} />
-    </form>
+    </CheckedForm>
   );
 }

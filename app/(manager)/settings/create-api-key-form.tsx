@@ -3,8 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
@@ -20,7 +20,7 @@ const FIELDS = ['name'] as const;
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const trpc = useTRPC();
   const [name, setName] = useState('');
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, ref, bind } = useFieldErrors(FIELDS);
   const create = useMutation(trpc.apiKeys.create.mutationOptions());
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,8 +46,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
+    <CheckedForm onSubmit={onSubmit} formError={!create.isPending && formError} errorRef={ref('form')} className="gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField
           label="Key name"
@@ -55,17 +54,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
           error={errors.name}
           className="min-w-0 flex-1 sm:max-w-md"
         >
-          <Input
-            ref={ref('name')}
-            name="name"
-            required
-            autoComplete="off"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              clearError('name');
-            }}
-          />
+          <Input {...bind('name', name, setName)} required autoComplete="off" />
         </FormField>
         {/* Lined up with the input: the label above it is 14px high plus an 8px gap. */}
         <Button
@@ -77,6 +66,6 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
           {create.isPending ? 'Creating…' : 'Create key'}
         </Button>
       </div>
-    </form>
+    </CheckedForm>
   );
 }

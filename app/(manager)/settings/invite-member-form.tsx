@@ -3,9 +3,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
@@ -22,7 +22,7 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
   const invite = useMutation(trpc.team.invite.mutationOptions());
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('manager');
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, ref, bind } = useFieldErrors(FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,25 +47,10 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      {!invite.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!invite.isPending && formError} errorRef={ref('form')} className="gap-4">
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FormField label="Email" error={errors.email}>
-          <Input
-            ref={ref('email')}
-            type="email"
-            autoComplete="off"
-            maxLength={320}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clearError('email');
-            }}
-          />
+          <Input {...bind('email', email, setEmail)} type="email" autoComplete="off" maxLength={320} />
         </FormField>
         <FormField label="Role" error={errors.role}>
           <OptionsSelect ref={ref('role')} value={role} onChange={(value) => setRole(value as TeamRole)} options={TEAM_ROLES.map((r) => ({ value: r.value, label: r.label }))} />
@@ -74,6 +59,6 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
           {invite.isPending ? 'Inviting…' : 'Invite'}
         </Button>
       </div>
-    </form>
+    </CheckedForm>
   );
 }

@@ -5,6 +5,7 @@ import { Building2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
@@ -90,12 +91,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!update.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!update.isPending && formError} errorRef={ref('form')}>
       {saved && (
         <Notice role="status" tone="success">
           Saved. New invoices and letters carry these details.
@@ -128,6 +124,6 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
           </Button>
         </div>
       )}
-    </form>
+    </CheckedForm>
   );
 }

@@ -33,15 +33,7 @@ export function AddEndpointDialog({
       returnFocus={returnFocus}
       focusAfterDone={focusAfterAdded}
     >
-      {({ finish, setBusy }) => (
-        <AddEndpointForm
-          onBusyChange={setBusy}
-          onAdded={(endpoint) => {
-            finish();
-            onAdded(endpoint);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <AddEndpointForm onBusyChange={setBusy} onAdded={finishWith(onAdded)} />}
     </FormDialog>
   );
 }

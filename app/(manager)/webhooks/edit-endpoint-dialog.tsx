@@ -36,17 +36,7 @@ export function EditEndpointDialog({
       returnFocus={returnFocus}
       focusAfterDone={focusAfterSaved}
     >
-      {({ finish, setBusy }) => (
-        <EditEndpointForm
-          endpoint={endpoint}
-          onBusyChange={setBusy}
-          onUnchanged={() => onOpenChange(false)}
-          onSaved={(message) => {
-            finish();
-            onSaved(message);
-          }}
-        />
-      )}
+      {({ finishWith, setBusy }) => <EditEndpointForm endpoint={endpoint} onBusyChange={setBusy} onUnchanged={() => onOpenChange(false)} onSaved={finishWith(onSaved)} />}
     </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
@@ -54,7 +54,7 @@ export function EndpointForm({
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description ?? '');
   const [events, setEvents] = useState<string[]>(initial.events);
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FIELDS);
+  const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,40 +79,12 @@ export function EndpointForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!pending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!pending && formError} errorRef={ref('form')}>
       <FormField label="URL" description="Where the deliveries are POSTed, e.g. https://example.com/webhooks." error={errors.url}>
-        <Input
-          ref={ref('url')}
-          name="url"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={MAX_WEBHOOK_URL}
-          value={url}
-          onChange={(event) => {
-            setUrl(event.target.value);
-            clearError('url');
-          }}
-        />
+        <Input {...bind('url', url, setUrl)} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={MAX_WEBHOOK_URL} />
       </FormField>
       <FormField label="Description" description="Optional: what receives them, e.g. “Accounting system”." error={errors.description}>
-        <Input
-          ref={ref('description')}
-          name="description"
-          autoComplete="off"
-          maxLength={MAX_WEBHOOK_DESCRIPTION}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            clearError('description');
-          }}
-        />
+        <Input {...bind('description', description, setDescription)} autoComplete="off" maxLength={MAX_WEBHOOK_DESCRIPTION} />
       </FormField>
       <EventPicker
         selected={events}
@@ -124,6 +96,6 @@ export function EndpointForm({
         }}
       />
       <DialogActions label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
-    </form>
+    </CheckedForm>
   );
 }

@@ -3,8 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
@@ -109,8 +109,7 @@ function AddApartmentForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!create.isPending && formError && <ErrorAlert>{formError}</ErrorAlert>}
+    <CheckedForm onSubmit={submit} formError={!create.isPending && formError} errorRef={ref('form')}>
       <div className="grid grid-cols-2 gap-4">
         {APARTMENT_FIELDS.map((field) => (
           <FormField
@@ -138,6 +137,6 @@ function AddApartmentForm({
         ))}
       </div>
       <DialogActions label="Add apartment" pendingLabel="Adding…" pending={create.isPending} compact />
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
-import { ReceivedPaymentFields } from '../../payments/received-payment-fields';
-import { formatMoney, todayInTallinn } from '../format';
+import { ReceivedPaymentFields, useReceivedPayment } from '../../payments/received-payment-fields';
+import { formatMoney } from '../format';
 import type { Invoice } from '../types';
 import { checkPayment, PAID_FIELDS, parseCents } from './mark-paid';
 
@@ -33,11 +33,10 @@ export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & 
 }
 
 function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProps & { onBusyChange: (busy: boolean) => void }) {
-  const today = todayInTallinn();
   const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
-  const [paidDate, setPaidDate] = useState(today);
-  const [amount, setAmount] = useState(() => (openCents / 100).toFixed(2));
+  const payment = useReceivedPayment((openCents / 100).toFixed(2));
+  const { amount, paidDate, today } = payment;
   const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(PAID_FIELDS);
   useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
 
@@ -70,18 +69,7 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
           {formError}
         </Notice>
       )}
-      <ReceivedPaymentFields
-        amountLabel="Amount received"
-        amountDescription={hint}
-        amount={amount}
-        onAmountChange={setAmount}
-        paidDate={paidDate}
-        onPaidDateChange={setPaidDate}
-        today={today}
-        errors={errors}
-        fieldRef={ref}
-        clearError={clearError}
-      />
+      <ReceivedPaymentFields amountLabel="Amount received" amountDescription={hint} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
       <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
     </form>
   );

@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
@@ -41,15 +41,12 @@ export function MatchEntryDialog({
       description={entry ? `${formatMoney(entry.amount, entry.currency)} from ${entry.payerName ?? 'an unknown payer'}.` : ''}
       returnFocus={returnFocus}
     >
-      {({ finish, setBusy }) =>
+      {({ finishWith, setBusy }) =>
         entry && (
           <MatchForm
             entry={entry}
             onBusyChange={setBusy}
-            onBooked={(message) => {
-              finish();
-              onBooked(message);
-            }}
+            onBooked={finishWith(onBooked)}
           />
         )
       }
@@ -86,12 +83,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      {!match.isPending && formError && (
-        <Notice ref={ref('form')} tone="destructive">
-          {formError}
-        </Notice>
-      )}
+    <CheckedForm onSubmit={submit} formError={!match.isPending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError, onChange: () => setTarget(OLDEST_FIRST) })} />
         <FormField
@@ -116,6 +108,6 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
         </FormField>
       </div>
       <DialogActions label="Book payment" pendingLabel="Booking…" pending={match.isPending} />
-    </form>
+    </CheckedForm>
   );
 }
