@@ -1,7 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { StatCards } from '@/components/ui/stat-cards';
-import { ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDate, formatMoney } from '@/lib/format';
 
 export type AccountData = {
@@ -89,9 +89,9 @@ export async function AccountStatement({ account, invoiceHref }: { account: Acco
           columns={[
             { header: t('date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
             { header: t('description'), cellClassName: 'min-w-48 break-words', cell: description },
-            { header: t('charged'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.charge ? money(e.charge) : '') },
-            { header: t('paid'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => (e.payment ? money(e.payment) : '') },
-            { header: t('balance'), headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums font-medium', cell: (e) => money(e.balance) },
+            { header: t('charged'), ...figureCells(), cell: (e) => (e.charge ? money(e.charge) : '') },
+            { header: t('paid'), ...figureCells(), cell: (e) => (e.payment ? money(e.payment) : '') },
+            { header: t('balance'), ...figureCells('font-medium'), cell: (e) => money(e.balance) },
           ]}
           cardClassName="grid gap-1 p-4 text-sm"
           card={(e) => (

@@ -160,3 +160,17 @@ export function LoadMore({
     </>
   );
 }
+
+/** The classes of a column of figures (money, counts): right-aligned, the digits in columns, kept on one line. */
+export function figureCells(cellClassName?: string): Pick<ResponsiveColumn<unknown>, 'headClassName' | 'cellClassName'> {
+  return { headClassName: 'text-right', cellClassName: cn('text-right whitespace-nowrap tabular-nums', cellClassName) };
+}
+
+/** A card's first line: what the item is, and its amount at the right. */
+export function CardHeadline({ children, amount }: { children: ReactNode; amount: ReactNode }) {
+  return (
+    <CardHeadline amount={amount}>
+      {children}
+    </CardHeadline>
+  );
+}

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddBuildingDialog } from './add-building-dialog';
 import { describeError } from '@/lib/trpc/errors';
@@ -165,7 +165,7 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
                 },
                 { header: 'Address', cellClassName: 'min-w-40', cell: (building) => building.address },
                 { header: 'City', cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
-                { header: 'Apartments', headClassName: 'text-right', cellClassName: 'text-right tabular-nums', cell: (building) => building.apartmentCount },
+                { header: 'Apartments', ...figureCells(), cell: (building) => building.apartmentCount },
               ]}
               cardClassName="grid gap-1 p-4"
               card={(building) => (

@@ -13,7 +13,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { PageHeader } from '@/components/ui/page-header';
-import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { CardHeadline, figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDay, formatMoney } from '../invoices/format';
@@ -114,17 +115,16 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
             },
             { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
             { header: 'Deadline', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
-            { header: 'Demanded', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (d) => formatMoney(d.totalAmount, d.currency) },
+            { header: 'Demanded', ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
             { header: 'Status', cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
             { header: 'Action', cell: actions },
           ]}
           cardClassName="grid gap-2 p-4 text-sm"
           card={(d) => (
             <>
-              <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardHeadline amount={formatMoney(d.totalAmount, d.currency)}>
                 <span className="font-medium">{place(d)}</span>
-                <span className="font-medium tabular-nums">{formatMoney(d.totalAmount, d.currency)}</span>
-              </div>
+              </CardHeadline>
               <p className="text-muted-foreground">
                 {formatDay(d.issueDate)} · pay by {formatDay(d.deadline)} · {sent(d)}
               </p>
@@ -159,12 +159,9 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
         <FormField label="Show" className="max-w-xs">
           <OptionsSelect value={filter} onChange={changeFilter} options={[...DEMAND_FILTERS]} />
         </FormField>
-        <section aria-labelledby="demands-heading" className="grid min-w-0 gap-3">
-          <h2 id="demands-heading" ref={heading} tabIndex={-1} className="sr-only">
-            Payment demands
-          </h2>
+        <TitledSection id="demands-heading" title="Payment demands" headingRef={heading} hiddenTitle>
           {body}
-        </section>
+        </TitledSection>
       </div>
       <NewDemandDialog
         open={making}

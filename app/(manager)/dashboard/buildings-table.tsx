@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { formatMoney } from '@/lib/format';
 
 type Row = { buildingId: string; name: string; currency: string; billed: number; paid: number; overdue: number };
@@ -33,9 +33,9 @@ export function BuildingsTable({ rows }: { rows: Row[] }) {
               </Link>
             ),
           },
-          { header: 'Billed', headClassName: 'text-right', cellClassName: 'text-right tabular-nums whitespace-nowrap', cell: (r) => formatMoney(r.billed, r.currency) },
-          { header: 'Paid', headClassName: 'text-right', cellClassName: 'text-right tabular-nums whitespace-nowrap', cell: (r) => formatMoney(r.paid, r.currency) },
-          { header: 'Overdue', headClassName: 'text-right', cellClassName: 'text-right tabular-nums whitespace-nowrap', cell: overdue },
+          { header: 'Billed', ...figureCells(), cell: (r) => formatMoney(r.billed, r.currency) },
+          { header: 'Paid', ...figureCells(), cell: (r) => formatMoney(r.paid, r.currency) },
+          { header: 'Overdue', ...figureCells(), cell: overdue },
         ]}
         cardClassName="grid gap-1 p-4 text-sm"
         card={(r) => (

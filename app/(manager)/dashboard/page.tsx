@@ -1,6 +1,6 @@
-import { ArrowRightIcon, LayoutDashboardIcon } from 'lucide-react';
+import { LayoutDashboardIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { ArrowLink } from '@/components/ui/arrow-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { serverApi } from '@/server/api/server-caller';
@@ -34,10 +34,7 @@ export default async function DashboardPage() {
           title="Nothing to summarise yet"
           description="Once invoices are sent, this page shows what was billed, paid and overdue each month. Generate a period’s invoices on the Invoices page and send them to residents."
         >
-          <Link href="/invoices" className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
-            Go to invoices
-            <ArrowRightIcon className="size-4" aria-hidden="true" />
-          </Link>
+          <ArrowLink href="/invoices">Go to invoices</ArrowLink>
         </EmptyState>
       ) : (
         <div className="grid min-w-0 gap-6">
@@ -64,10 +61,7 @@ export default async function DashboardPage() {
                 Billing over the last 12 months
               </h2>
               {overdue > 0 && (
-                <Link href="/invoices?status=sent&overdue=true" className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-                  See overdue invoices
-                  <ArrowRightIcon className="size-4" aria-hidden="true" />
-                </Link>
+                <ArrowLink href="/invoices?status=sent&overdue=true" className="text-sm">See overdue invoices</ArrowLink>
               )}
             </div>
             <p className="text-sm text-muted-foreground">

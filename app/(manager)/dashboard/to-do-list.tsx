@@ -1,15 +1,9 @@
-import { ArrowRightIcon } from 'lucide-react';
-import Link from 'next/link';
+import type { inferRouterOutputs } from '@trpc/server';
+import { ArrowLink } from '@/components/ui/arrow-link';
+import type { AppRouter } from '@/server/api/root';
 import { plural } from '../invoices/format';
 
-type ToDo = {
-  draftInvoices: number;
-  overdueInvoices: number;
-  readingsToReview: number;
-  unmatchedBankEntries: number;
-  openMaintenanceRequests: number;
-  apartmentsInCollection: number;
-};
+type ToDo = inferRouterOutputs<AppRouter>['dashboard']['toDo']['data'];
 
 /** Each kind of waiting work as a count linking to its list; what is done shows as done. */
 export function ToDoList({ toDo }: { toDo: ToDo }) {
@@ -33,10 +27,7 @@ export function ToDoList({ toDo }: { toDo: ToDo }) {
         <ul className="grid gap-1 sm:grid-cols-2">
           {waiting.map((i) => (
             <li key={i.href}>
-              <Link href={i.href} className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
-                {i.text(i.n)}
-                <ArrowRightIcon className="size-4" aria-hidden="true" />
-              </Link>
+              <ArrowLink href={i.href}>{i.text(i.n)}</ArrowLink>
             </li>
           ))}
         </ul>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -182,12 +182,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
             { header: 'Apartment', cellClassName: 'min-w-40', cell: labelOf },
             { header: 'Period', cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
             { header: 'Due', cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
-            {
-              header: 'Amount',
-              headClassName: 'text-right',
-              cellClassName: 'text-right whitespace-nowrap tabular-nums',
-              cell: (i) => formatMoney(i.amount, i.currency),
-            },
+            { header: 'Amount', ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
             { header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
           ]}
           cardClassName="flex items-start gap-3 p-4"

@@ -11,6 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { LoadMore } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TitledSection } from '@/components/ui/titled-section';
 import { useTRPC } from '@/lib/trpc/react';
 import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { BuildingFilter } from '../building-filter';
@@ -177,12 +178,9 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
           <ExportLink href={`/api/maintenance-requests/export${search ? `?${search}` : ''}`} />
         </section>
 
-        <section aria-labelledby="requests-heading" className="grid gap-3">
-          <h2 id="requests-heading" ref={listHeadingRef} tabIndex={-1} className="sr-only">
-            Requests
-          </h2>
+        <TitledSection id="requests-heading" title="Requests" headingRef={listHeadingRef} hiddenTitle>
           {body}
-        </section>
+        </TitledSection>
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>

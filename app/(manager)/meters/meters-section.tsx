@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
-import { NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
@@ -89,7 +89,7 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
                 </span>
               ),
             },
-            { header: 'Last confirmed', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: lastValue },
+            { header: 'Last confirmed', ...figureCells(), cell: lastValue },
             { header: 'Read', cellClassName: 'whitespace-nowrap', cell: lastDate },
             { header: <span className="sr-only">Actions</span>, headClassName: 'w-14', cellClassName: 'py-1 pr-2 text-right', cell: menu },
           ]}

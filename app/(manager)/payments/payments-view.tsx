@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { CardHeadline, figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
@@ -116,20 +116,14 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
             { header: 'Apartment', cellClassName: 'min-w-40', cell: apartmentOf },
             { header: 'Payer', cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
             { header: 'Method', cell: method },
-            {
-              header: 'Amount',
-              headClassName: 'text-right',
-              cellClassName: 'text-right whitespace-nowrap tabular-nums',
-              cell: (p) => formatMoney(p.amount, p.currency),
-            },
+            { header: 'Amount', ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
           ]}
           cardClassName="grid gap-1 p-4 text-sm"
           card={(p) => (
             <>
-              <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardHeadline amount={formatMoney(p.amount, p.currency)}>
                 {purpose(p)}
-                <span className="font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</span>
-              </div>
+              </CardHeadline>
               <p className="break-words">{apartmentOf(p)}</p>
               <p className="flex flex-wrap gap-x-2 text-muted-foreground">
                 <span>{paidOn(p)}</span>

@@ -8,12 +8,12 @@ import { useApartmentChoices } from './apartment-directory';
 type PickerField = 'building' | 'apartment';
 
 /**
- * The state of a form's building and apartment pickers: the only building chosen from the start, the apartment
+ * The state of a form's building and apartment pickers: `initialBuildingId` or the only building chosen from the start, the apartment
  * emptied when the building changes, the errors of a submit with nothing chosen, and the props of
  * BuildingApartmentFields wired to the form's field errors (`onChange` runs after either picker changes).
  */
-export function useBuildingApartmentPicker(buildings: Array<{ id: string; name: string }>) {
-  const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : '');
+export function useBuildingApartmentPicker(buildings: Array<{ id: string; name: string }>, initialBuildingId?: string) {
+  const [buildingId, setBuildingId] = useState(initialBuildingId || (buildings.length === 1 ? buildings[0]!.id : ''));
   const [apartmentId, setApartmentId] = useState('');
   const choices = useApartmentChoices(buildingId);
   const missing = (): Partial<Record<PickerField, string>> => ({

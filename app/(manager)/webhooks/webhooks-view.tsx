@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListSkeleton, LoadMore } from '@/components/ui/responsive-list';
+import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddEndpointDialog } from './add-endpoint-dialog';
@@ -138,12 +139,9 @@ export function WebhooksView() {
           </Notice>
         )}
 
-        <section aria-labelledby="endpoints-heading" className="grid min-w-0 gap-3">
-          <h2 id="endpoints-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-none">
-            Endpoints
-          </h2>
+        <TitledSection id="endpoints-heading" title="Endpoints" headingRef={headingRef}>
           {body}
-        </section>
+        </TitledSection>
 
         <SignatureHelp />
       </div>

@@ -9,7 +9,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { CardHeadline, figureCells, ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { TitledSection } from '@/components/ui/titled-section';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -87,17 +88,16 @@ export function StatementsView({ demo }: { demo: boolean }) {
             { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
             { header: 'Payer', cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
             { header: 'Details', cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
-            { header: 'Amount', headClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap tabular-nums', cell: (e) => formatMoney(e.amount, e.currency) },
+            { header: 'Amount', ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
             { header: 'Suggestion', cell: suggestion },
             { header: 'Action', cell: actions },
           ]}
           cardClassName="grid gap-2 p-4 text-sm"
           card={(e) => (
             <>
-              <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardHeadline amount={formatMoney(e.amount, e.currency)}>
                 <span className="font-medium">{e.payerName ?? 'Unknown payer'}</span>
-                <span className="font-medium tabular-nums">{formatMoney(e.amount, e.currency)}</span>
-              </div>
+              </CardHeadline>
               <p className="break-words text-muted-foreground">
                 {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || 'no details'}
               </p>
@@ -135,12 +135,9 @@ export function StatementsView({ demo }: { demo: boolean }) {
             {notice.text}
           </Notice>
         )}
-        <section aria-labelledby="unmatched-heading" className="grid min-w-0 gap-3">
-          <h2 id="unmatched-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
-            Unmatched entries
-          </h2>
+        <TitledSection id="unmatched-heading" title="Unmatched entries" headingRef={heading}>
           {body}
-        </section>
+        </TitledSection>
       </div>
       <MatchEntryDialog
         entry={matching}
