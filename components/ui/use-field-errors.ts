@@ -1,6 +1,6 @@
 'use client';
 
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -34,6 +34,19 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
   }
 
+  /** A text control's props for `field`: its ref, name and value, and a change that sets the value and clears the field's error. */
+  function bind(field: F, value: string, setValue: (value: string) => void) {
+    return {
+      ref: ref(field),
+      name: field,
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setValue(event.target.value);
+        clearError(field);
+      },
+    };
+  }
+
   return {
     errors,
     formError,
@@ -50,17 +63,10 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     },
     clearError,
     ref,
-    /** A text control's props for `field`: its ref, name and value, and a change that sets the value and clears the field's error. */
-    bind(field: F, value: string, setValue: (value: string) => void) {
-      return {
-        ref: ref(field),
-        name: field,
-        value,
-        onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-          setValue(event.target.value);
-          clearError(field);
-        },
-      };
+    bind,
+    /** `bind` for a form whose values are one record: `const field = bindEach(values, setValues)`, then `<Input {...field('area')} />`. */
+    bindEach<V extends Record<F, string>>(values: V, setValues: Dispatch<SetStateAction<V>>) {
+      return (field: F) => bind(field, values[field], (value) => setValues((previous) => ({ ...previous, [field]: value })));
     },
   };
 }

@@ -232,7 +232,8 @@ export type BuildingFormProps = {
 /** The fields of a building with their checks, the server's 422 errors at the fields and a form-level message otherwise. */
 export function BuildingForm({ fields, initial, pending, submitLabel, pendingLabel, onSubmit, failureMessage }: BuildingFormProps) {
   const [values, setValues] = useState(initial);
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(fields);
+  const { errors, formError, fail, clear, ref, bindEach } = useFieldErrors(fields);
+  const bound = bindEach(values, setValues);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -260,18 +261,11 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
               className={meta.wide ? 'sm:col-span-2' : undefined}
             >
               <Input
-                ref={ref(field)}
-                name={field}
+                {...bound(field)}
                 required={meta.required}
                 maxLength={meta.maxLength}
                 autoComplete={meta.autoComplete ?? 'off'}
                 inputMode={meta.inputMode}
-                value={values[field]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((previous) => ({ ...previous, [field]: value }));
-                  clearError(field);
-                }}
               />
             </FormField>
           );

@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ShownOnceSecret } from '@/components/shown-once-secret';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { RemoveDialog } from '@/components/ui/remove-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import { ApiKeyList, type ApiKey } from './api-key-list';
 import { CreateApiKeyForm, type CreatedKey } from './create-api-key-form';
+import { SettingsCard } from './settings-card';
 
 /** The API keys of the tenant: create (the key is shown once), list, revoke. */
 export function ApiKeysSection() {
@@ -35,13 +35,13 @@ export function ApiKeysSection() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle ref={headingRef} tabIndex={-1} className="flex items-center gap-2 focus-visible:outline-none">
-          <KeyRoundIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-          API keys
-        </CardTitle>
-        <CardDescription>
+    <SettingsCard
+      icon={KeyRoundIcon}
+      title="API keys"
+      titleRef={headingRef}
+      contentClassName="grid gap-6"
+      description={
+        <>
           Integrations such as an accounting system call the{' '}
           {/* A route handler, not a page: a plain link, no client-side navigation. */}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
@@ -50,55 +50,53 @@ export function ApiKeysSection() {
           </a>{' '}
           with an API key in the header <code className="font-mono text-foreground">Authorization: Bearer pbk_…</code>{' '}
           A key acts for your organisation with the manager role until you revoke it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <CreateApiKeyForm
-          onCreated={(key) => {
-            setNotice(null);
-            setCreated(key);
-            void refreshList();
-          }}
-        />
-
-        {created && <NewKeyAlert key={created.id} created={created} onDismiss={() => setCreated(null)} />}
-
-        {notice && (
-          <Notice ref={noticeRef}>{notice}</Notice>
-        )}
-
-        <ApiKeyList newKeyId={created?.id} onRevoke={askToRevoke} />
-      </CardContent>
-
-      <RemoveDialog
-        open={revokeOpen}
-        onOpenChange={setRevokeOpen}
-        title={`Revoke the API key “${revokeTarget?.name ?? ''}”?`}
-        description={
-          <>
-            The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
-            every integration that uses it loses access to the API. This cannot be undone.
-          </>
-        }
-        keepLabel="Cancel"
-        confirmLabel="Revoke key"
-        pendingLabel="Revoking…"
-        removal={revoke}
-        send={(callbacks) => revokeTarget && revoke.mutate({ id: revokeTarget.id }, callbacks)}
-        removedMessage={`The API key “${revokeTarget?.name}” has been revoked. Integrations that use it can no longer call the API.`}
-        alreadyRemovedMessage={`The API key “${revokeTarget?.name}” had already been revoked.`}
-        failure="The key could not be revoked."
-        onRemoved={(message) => {
-          setNotice(message);
-          if (created?.id === revokeTarget?.id) setCreated(null);
-          setRevokeOpen(false);
+        </>
+      }
+    >
+      <CreateApiKeyForm
+        onCreated={(key) => {
+          setNotice(null);
+          setCreated(key);
+          void refreshList();
         }}
-        // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
-        focusAfterRemoved={() => noticeRef.current ?? headingRef.current}
-        returnFocus={() => revokeTrigger.current}
-        compact
       />
-    </Card>
+
+      {created && <NewKeyAlert key={created.id} created={created} onDismiss={() => setCreated(null)} />}
+
+      {notice && (
+        <Notice ref={noticeRef}>{notice}</Notice>
+      )}
+
+      <ApiKeyList newKeyId={created?.id} onRevoke={askToRevoke} />
+      <RemoveDialog
+      open={revokeOpen}
+      onOpenChange={setRevokeOpen}
+      title={`Revoke the API key “${revokeTarget?.name ?? ''}”?`}
+      description={
+        <>
+          The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
+          every integration that uses it loses access to the API. This cannot be undone.
+        </>
+      }
+      keepLabel="Cancel"
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking…"
+      removal={revoke}
+      send={(callbacks) => revokeTarget && revoke.mutate({ id: revokeTarget.id }, callbacks)}
+      removedMessage={`The API key “${revokeTarget?.name}” has been revoked. Integrations that use it can no longer call the API.`}
+      alreadyRemovedMessage={`The API key “${revokeTarget?.name}” had already been revoked.`}
+      failure="The key could not be revoked."
+      onRemoved={(message) => {
+        setNotice(message);
+        if (created?.id === revokeTarget?.id) setCreated(null);
+        setRevokeOpen(false);
+      }}
+      // Revoked: its row and button are gone, so focus goes to the outcome. Cancelled: back to the button.
+      focusAfterRemoved={() => noticeRef.current ?? headingRef.current}
+      returnFocus={() => revokeTrigger.current}
+      compact
+      />
+    </SettingsCard>
   );
 }
 

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -17,6 +16,7 @@ import { describeError, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { UpdateOrganisationInput } from '@/server/api/schemas/organisation';
 import { OrganisationLogo } from './organisation-logo';
+import { SettingsCard } from './settings-card';
 
 const FIELDS = [
   { key: 'name', label: 'Name in the app', hint: 'How the organisation is shown in the app and in mails.', autoComplete: 'organization' },
@@ -36,27 +36,18 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
   const organisation = useQuery(trpc.organisation.get.queryOptions({}));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Building2Icon className="size-5 text-muted-foreground" aria-hidden="true" />
-          Organisation
-        </CardTitle>
-        <CardDescription>{canEdit ? 'Printed on every invoice, payment demand and e-invoice file.' : 'Printed on every invoice. Only an admin can change these.'}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {organisation.isPending ? (
-          <Skeleton className="h-64 w-full" />
-        ) : organisation.isError ? (
-          <LoadError what="The organisation’s details" reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
-        ) : (
-          <div className="grid gap-6">
-            <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
-            <OrganisationForm initial={organisation.data.data} canEdit={canEdit} />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard icon={Building2Icon} title="Organisation" description={canEdit ? 'Printed on every invoice, payment demand and e-invoice file.' : 'Printed on every invoice. Only an admin can change these.'}>
+      {organisation.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : organisation.isError ? (
+        <LoadError what="The organisation’s details" reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
+      ) : (
+        <div className="grid gap-6">
+          <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
+          <OrganisationForm initial={organisation.data.data} canEdit={canEdit} />
+        </div>
+      )}
+    </SettingsCard>
   );
 }
 

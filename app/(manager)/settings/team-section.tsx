@@ -5,7 +5,6 @@ import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
@@ -15,6 +14,7 @@ import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteMemberForm } from './invite-member-form';
+import { SettingsCard } from './settings-card';
 import { ROLE_LABEL, type TeamRole } from './team-roles';
 
 type Member = { userId: string; name: string | null; email: string; role: TeamRole };
@@ -127,49 +127,40 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
 
   const title = !pending ? '' : pending.kind === 'role' ? `Make ${who(pending.member)} ${pending.to === 'admin' ? 'an admin' : 'a manager'}?` : pending.kind === 'remove' ? `Remove ${who(pending.member)} from the team?` : `Cancel the invitation to ${pending.email}?`;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="team-heading" className="flex items-center gap-2">
-          <UsersIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-          Team
-        </CardTitle>
-        <CardDescription>{canEdit ? 'Managers run buildings, invoices and payments; admins also change the organisation’s details and its team.' : 'Who runs the organisation. Only an admin can change the team.'}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {notice && (
-          <Notice key={notice.id} role="status" tone="success">
-            {notice.text}
-          </Notice>
-        )}
-        {body}
-      </CardContent>
+    <SettingsCard icon={UsersIcon} title="Team" titleId="team-heading" contentClassName="grid gap-4" description={canEdit ? 'Managers run buildings, invoices and payments; admins also change the organisation’s details and its team.' : 'Who runs the organisation. Only an admin can change the team.'}>
+      {notice && (
+        <Notice key={notice.id} role="status" tone="success">
+          {notice.text}
+        </Notice>
+      )}
+      {body}
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setPending(null);
-          changeRole.reset();
-          remove.reset();
-          cancel.reset();
-        }}
-        title={title}
-        description={
-          pending?.kind === 'remove'
-            ? 'Their access as a manager or admin ends at once. If they live in one of your apartments, they stay its resident.'
-            : pending?.kind === 'role'
-              ? pending.to === 'admin'
-                ? 'Admins can change the organisation’s details and its team.'
-                : 'They keep running buildings, invoices and payments, but can no longer change the organisation or its team.'
-              : 'The link in the invitation mail stops working.'
-        }
-        confirmLabel={pending?.kind === 'remove' ? 'Remove' : pending?.kind === 'cancel' ? 'Cancel invitation' : 'Change role'}
-        pendingLabel="Saving…"
-        keepLabel="Keep as is"
-        destructive={pending?.kind !== 'role'}
-        pending={busy}
-        error={failure ? describeError(failure) : null}
-        onConfirm={confirm}
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setPending(null);
+        changeRole.reset();
+        remove.reset();
+        cancel.reset();
+      }}
+      title={title}
+      description={
+        pending?.kind === 'remove'
+          ? 'Their access as a manager or admin ends at once. If they live in one of your apartments, they stay its resident.'
+          : pending?.kind === 'role'
+            ? pending.to === 'admin'
+              ? 'Admins can change the organisation’s details and its team.'
+              : 'They keep running buildings, invoices and payments, but can no longer change the organisation or its team.'
+            : 'The link in the invitation mail stops working.'
+      }
+      confirmLabel={pending?.kind === 'remove' ? 'Remove' : pending?.kind === 'cancel' ? 'Cancel invitation' : 'Change role'}
+      pendingLabel="Saving…"
+      keepLabel="Keep as is"
+      destructive={pending?.kind !== 'role'}
+      pending={busy}
+      error={failure ? describeError(failure) : null}
+      onConfirm={confirm}
       />
-    </Card>
+    </SettingsCard>
   );
 }

@@ -85,7 +85,8 @@ function AddApartmentForm({
 }) {
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(APARTMENT_FIELDS);
+  const { errors, formError, fail, clear, ref, bindEach } = useFieldErrors(APARTMENT_FIELDS);
+  const bound = bindEach(values, setValues);
   const create = useMutation(trpc.buildings.createApartment.mutationOptions());
 
   useEffect(() => onPendingChange(create.isPending), [create.isPending, onPendingChange]);
@@ -120,18 +121,11 @@ function AddApartmentForm({
             className={field === 'number' || field === 'residentsCount' ? 'col-span-2' : undefined}
           >
             <Input
-              ref={ref(field)}
-              name={field}
+              {...bound(field)}
               autoComplete="off"
               inputMode={field === 'number' ? 'text' : field === 'area' ? 'decimal' : 'numeric'}
               required={field === 'number' || field === 'area'}
               maxLength={field === 'number' ? 20 : 12}
-              value={values[field]}
-              onChange={(event) => {
-                const value = event.target.value;
-                setValues((previous) => ({ ...previous, [field]: value }));
-                clearError(field);
-              }}
             />
           </FormField>
         ))}
