@@ -85,3 +85,18 @@ export async function addTeamInvitation(tenantId: string): Promise<string> {
     .returning();
   return row!.id;
 }
+
+/** A building with apartments 1 and 2 (40 m² each): the tenant's resident lives in 1 (`mine`), not in 2 (`other`). */
+export async function residentsBuilding(t: TestTenant, name: string) {
+  const db = getDb();
+  const [building] = await db.insert(buildings).values({ tenantId: t.tenantId, name, address: name }).returning();
+  const [mine, other] = await db
+    .insert(apartments)
+    .values([
+      { tenantId: t.tenantId, buildingId: building!.id, number: '1', area: '40.00' },
+      { tenantId: t.tenantId, buildingId: building!.id, number: '2', area: '40.00' },
+    ])
+    .returning();
+  await db.insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine!.id, userId: t.resident.userId });
+  return { building: building!, mine: mine!, other: other! };
+}

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Brand } from './brand';
-import { NavLink } from './nav-link';
+import { NavItems } from './nav-link';
 
 const ITEMS = [
   { href: '/dashboard', label: 'dashboard', icon: LayoutDashboardIcon },
@@ -34,23 +34,15 @@ const ITEMS = [
 ] as const;
 
 function ManagerNavList({ onNavigate }: { onNavigate?: () => void }) {
-  const t = useTranslations('Nav');
   return (
-    <ul className="grid gap-1">
-      {ITEMS.map(({ href, label, icon: Icon }) => (
-        <li key={href}>
-          <NavLink
-            href={href}
-            onNavigate={onNavigate}
-            // Current page: tinted background, bold text and a bar on the left, so it is not told by colour alone.
-            className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-foreground aria-[current]:shadow-[inset_3px_0_0_var(--color-primary)]"
-          >
-            <Icon className="size-5 shrink-0" aria-hidden="true" />
-            {t(label)}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <NavItems
+      items={ITEMS}
+      onNavigate={onNavigate}
+      listClassName="grid gap-1"
+      // Current page: tinted background, bold text and a bar on the left, so it is not told by colour alone.
+      linkClassName="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-foreground aria-[current]:shadow-[inset_3px_0_0_var(--color-primary)]"
+      iconClassName="size-5 shrink-0"
+    />
   );
 }
 

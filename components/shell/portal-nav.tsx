@@ -2,7 +2,7 @@
 
 import { GaugeIcon, HouseIcon, ReceiptTextIcon, WrenchIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { NavLink } from './nav-link';
+import { NavItems } from './nav-link';
 
 const ITEMS = [
   { href: '/portal', label: 'portalHome', icon: HouseIcon, exact: true },
@@ -19,20 +19,12 @@ export function PortalNav() {
       aria-label={t('main')}
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-1px_3px_rgb(0_0_0/0.06)]"
     >
-      <ul className="mx-auto grid max-w-2xl grid-cols-4">
-        {ITEMS.map(({ href, label, icon: Icon, exact }) => (
-          <li key={href}>
-            <NavLink
-              href={href}
-              exact={exact}
-              className="relative flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground hover:text-foreground focus-visible:outline-offset-[-2px] aria-[current]:font-semibold aria-[current]:text-primary aria-[current]:before:absolute aria-[current]:before:top-0 aria-[current]:before:left-1/2 aria-[current]:before:w-12 aria-[current]:before:-translate-x-1/2 aria-[current]:before:h-1 aria-[current]:before:rounded-b aria-[current]:before:bg-primary"
-            >
-              <Icon className="size-6" aria-hidden="true" />
-              {t(label)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <NavItems
+        items={ITEMS}
+        listClassName="mx-auto grid max-w-2xl grid-cols-4"
+        linkClassName="relative flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground hover:text-foreground focus-visible:outline-offset-[-2px] aria-[current]:font-semibold aria-[current]:text-primary aria-[current]:before:absolute aria-[current]:before:top-0 aria-[current]:before:left-1/2 aria-[current]:before:w-12 aria-[current]:before:-translate-x-1/2 aria-[current]:before:h-1 aria-[current]:before:rounded-b aria-[current]:before:bg-primary"
+        iconClassName="size-6"
+      />
     </nav>
   );
 }

@@ -12,6 +12,13 @@ export type FormDialogControls = {
   setBusy: (busy: boolean) => void;
 };
 
+/** What a page gives a dialog it opens: whether it is open, how to close it, where the focus returns when cancelled. */
+export type DialogState = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: () => HTMLElement | null;
+};
+
 export type FormDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -4,8 +4,8 @@ import { and, eq, getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import * as schema from '@/db/schema';
-import { apartmentResidents, apartments, buildings, invoices, meterReadings, meters } from '@/db/schema';
-import { makeTenant, serviceContext } from '@/test/factories';
+import { invoices, meterReadings, meters } from '@/db/schema';
+import { makeTenant, residentsBuilding, serviceContext } from '@/test/factories';
 import { invoiceScope, meterScope, readingScope } from './scopes';
 
 function serviceFiles(dir: string): string[] {
@@ -52,26 +52,18 @@ describe('the scopes', () => {
     const t = await makeTenant();
     const other = await makeTenant();
     const db = getDb();
-    const [b] = await db.insert(buildings).values({ tenantId: t.tenantId, name: 'B', address: 'A' }).returning();
-    const [mine, theirs] = await db
-      .insert(apartments)
-      .values([
-        { tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' },
-        { tenantId: t.tenantId, buildingId: b!.id, number: '2', area: '40.00' },
-      ])
-      .returning();
-    await db.insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine!.id, userId: t.resident.userId });
+    const { building: b, mine, other: theirs } = await residentsBuilding(t, 'B');
     const invoice = (apartmentId: string, status: 'draft' | 'sent', n: number) => ({
-      tenantId: t.tenantId, buildingId: b!.id, apartmentId, number: `INV-2026-00000${n}`, status, periodStart: `2026-0${n}-01`, periodEnd: `2026-0${n}-28`,
+      tenantId: t.tenantId, buildingId: b.id, apartmentId, number: `INV-2026-00000${n}`, status, periodStart: `2026-0${n}-01`, periodEnd: `2026-0${n}-28`,
       issueDate: '2026-11-01', dueDate: '2026-11-15', currency: 'EUR', amount: 1000, referenceNumber: `${n}0003`,
     });
-    const rows = await db.insert(invoices).values([invoice(mine!.id, 'sent', 1), invoice(mine!.id, 'draft', 2), invoice(theirs!.id, 'sent', 3)]).returning({ id: invoices.id });
+    const rows = await db.insert(invoices).values([invoice(mine.id, 'sent', 1), invoice(mine.id, 'draft', 2), invoice(theirs.id, 'sent', 3)]).returning({ id: invoices.id });
     const [myMeter, theirMeter, common] = await db
       .insert(meters)
       .values([
-        { tenantId: t.tenantId, buildingId: b!.id, apartmentId: mine!.id, type: 'cold_water', serialNumber: 'M1', unit: 'm3' },
-        { tenantId: t.tenantId, buildingId: b!.id, apartmentId: theirs!.id, type: 'cold_water', serialNumber: 'M2', unit: 'm3' },
-        { tenantId: t.tenantId, buildingId: b!.id, apartmentId: null, type: 'heating', serialNumber: 'H', unit: 'MWh' },
+        { tenantId: t.tenantId, buildingId: b.id, apartmentId: mine.id, type: 'cold_water', serialNumber: 'M1', unit: 'm3' },
+        { tenantId: t.tenantId, buildingId: b.id, apartmentId: theirs.id, type: 'cold_water', serialNumber: 'M2', unit: 'm3' },
+        { tenantId: t.tenantId, buildingId: b.id, apartmentId: null, type: 'heating', serialNumber: 'H', unit: 'MWh' },
       ])
       .returning();
     const readings = await db

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { type DialogState, FormDialog } from '@/components/ui/form-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import { EndpointForm, type EndpointValues } from './endpoint-form';
 import type { WebhookEndpoint } from './types';
@@ -10,27 +10,20 @@ const EMPTY: EndpointValues = { url: '', description: null, events: [] };
 
 /** URL, description and events of a new endpoint; its signing secret comes back this once. */
 export function AddEndpointDialog({
-  open,
-  onOpenChange,
   onAdded,
-  returnFocus,
   focusAfterAdded,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: DialogState & {
   onAdded: (endpoint: WebhookEndpoint & { secret: string }) => void;
-  returnFocus: () => HTMLElement | null;
   /** The secret on the page, once it is there. */
   focusAfterAdded: () => HTMLElement | null;
 }) {
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Add a webhook endpoint"
       description="Each event you choose is POSTed as JSON to the URL and signed. You see the signing secret once, right after adding."
       className="max-w-2xl"
-      returnFocus={returnFocus}
       focusAfterDone={focusAfterAdded}
     >
       {({ finishWith, setBusy }) => <AddEndpointForm onBusyChange={setBusy} onAdded={finishWith(onAdded)} />}

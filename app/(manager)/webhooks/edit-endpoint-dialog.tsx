@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { type DialogState, FormDialog } from '@/components/ui/form-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import { EndpointForm, type EndpointValues } from './endpoint-form';
 import type { WebhookEndpoint } from './types';
@@ -11,32 +11,24 @@ const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === 
 /** Changes an endpoint's URL, description or events; only what changed is sent. Mounted per endpoint. */
 export function EditEndpointDialog({
   endpoint,
-  open,
-  onOpenChange,
   onSaved,
-  returnFocus,
   focusAfterSaved,
-}: {
+  ...dialog
+}: DialogState & {
   endpoint: WebhookEndpoint;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onSaved: (message: string) => void;
-  /** The endpoint's actions button. */
-  returnFocus: () => HTMLElement | null;
   /** The confirmation on the page, once it is there. */
   focusAfterSaved: () => HTMLElement | null;
 }) {
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Edit endpoint"
       description="Deliveries already scheduled go to the new URL. The signing secret stays the same."
       className="max-w-2xl"
-      returnFocus={returnFocus}
       focusAfterDone={focusAfterSaved}
     >
-      {({ finishWith, setBusy }) => <EditEndpointForm endpoint={endpoint} onBusyChange={setBusy} onUnchanged={() => onOpenChange(false)} onSaved={finishWith(onSaved)} />}
+      {({ finishWith, setBusy }) => <EditEndpointForm endpoint={endpoint} onBusyChange={setBusy} onUnchanged={() => dialog.onOpenChange(false)} onSaved={finishWith(onSaved)} />}
     </FormDialog>
   );
 }

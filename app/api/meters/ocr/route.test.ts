@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as ocrRoute } from '@/app/api/meters/ocr/route';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, buildings, meterReadings, uploads } from '@/db/schema';
+import { meterReadings, uploads } from '@/db/schema';
 import { createMeter } from '@/server/services/meters/create-meter';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { renderMeterImage } from '@/bench/ocr/render-meter-image';
-import { bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
+import { bearerFor, makeTenant, residentsBuilding, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
 
 async function ocr(authorization: string, photo: Uint8Array | null, fields: Record<string, string> = {}) {
@@ -18,18 +18,10 @@ async function ocr(authorization: string, photo: Uint8Array | null, fields: Reco
 }
 
 async function homeWithMeters(t: TestTenant) {
-  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Kuuse 4', address: 'Kuuse 4' }).returning();
-  const [mine, other] = await getDb()
-    .insert(apartments)
-    .values([
-      { tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' },
-      { tenantId: t.tenantId, buildingId: b!.id, number: '2', area: '40.00' },
-    ])
-    .returning();
-  await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine!.id, userId: t.resident.userId });
+  const { building: b, mine, other } = await residentsBuilding(t, 'Kuuse 4');
   const ctx = serviceContext(t.tenantId, t.manager);
-  const myMeter = await createMeter({ ctx, input: { buildingId: b!.id, apartmentId: mine!.id, type: 'cold_water', serialNumber: 'CW-1', decimals: 3 } });
-  const otherMeter = await createMeter({ ctx, input: { buildingId: b!.id, apartmentId: other!.id, type: 'cold_water', serialNumber: 'CW-2' } });
+  const myMeter = await createMeter({ ctx, input: { buildingId: b.id, apartmentId: mine.id, type: 'cold_water', serialNumber: 'CW-1', decimals: 3 } });
+  const otherMeter = await createMeter({ ctx, input: { buildingId: b.id, apartmentId: other.id, type: 'cold_water', serialNumber: 'CW-2' } });
   return { myMeter, otherMeter };
 }
 

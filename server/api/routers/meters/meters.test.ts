@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, buildings, events, meterReadings } from '@/db/schema';
+import { buildings, events, meterReadings } from '@/db/schema';
 import { reviewReadings } from '@/server/services/readings/review-readings';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { createMeter } from '@/server/services/meters/create-meter';
@@ -11,7 +11,7 @@ import { storeUpload } from '@/server/services/uploads/store-upload';
 import { createApiContext } from '@/server/api/context';
 import { createCaller } from '@/server/api/root';
 import { restClient } from '@/test/rest-client';
-import { bearerFor, makeTenant, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
+import { bearerFor, makeTenant, residentsBuilding, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
 const api = restClient;
 
@@ -21,20 +21,12 @@ async function caller(t: TestTenant) {
 }
 
 async function setup(t: TestTenant) {
-  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: 'Kase 2', address: 'Kase 2' }).returning();
-  const [mine, other] = await getDb()
-    .insert(apartments)
-    .values([
-      { tenantId: t.tenantId, buildingId: b!.id, number: '1', area: '40.00' },
-      { tenantId: t.tenantId, buildingId: b!.id, number: '2', area: '40.00' },
-    ])
-    .returning();
-  await getDb().insert(apartmentResidents).values({ tenantId: t.tenantId, apartmentId: mine!.id, userId: t.resident.userId });
+  const { building: b, mine, other } = await residentsBuilding(t, 'Kase 2');
   const manager = api(await bearerFor(t.tenantId, t.manager));
   const resident = api(await bearerFor(t.tenantId, t.resident));
-  const myMeter = (await manager('POST', '/meters', { buildingId: b!.id, apartmentId: mine!.id, type: 'cold_water', serialNumber: 'CW-1' })).body.data;
-  const otherMeter = (await manager('POST', '/meters', { buildingId: b!.id, apartmentId: other!.id, type: 'cold_water', serialNumber: 'CW-2' })).body.data;
-  return { buildingId: b!.id, mine: mine!.id, manager, resident, myMeter, otherMeter };
+  const myMeter = (await manager('POST', '/meters', { buildingId: b.id, apartmentId: mine.id, type: 'cold_water', serialNumber: 'CW-1' })).body.data;
+  const otherMeter = (await manager('POST', '/meters', { buildingId: b.id, apartmentId: other.id, type: 'cold_water', serialNumber: 'CW-2' })).body.data;
+  return { buildingId: b.id, mine: mine.id, manager, resident, myMeter, otherMeter };
 }
 
 describe('meters', () => {
