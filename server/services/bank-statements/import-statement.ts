@@ -5,6 +5,7 @@ import type { Tx } from '@/db/client';
 import { bankStatementEntries, bankStatements } from '@/db/schema';
 import { parseStatement, StatementFormatError, type StatementFormat } from '@/server/domain/bank-statements/parse-statement';
 import { fromUnits } from '@/server/domain/decimal';
+import { isUniqueViolation } from '../apartments/apartment-fields';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { BadRequestError, ConflictError, ValidationError } from '../errors';
@@ -86,11 +87,14 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
         createdAt: ctx.now,
       };
     });
-    // Booking starts (its first statement locks the invoices) while the entries are stored: the server stores
-    // them while the payments are worked out here. In the file's order (rows are), so the oldest money pays the oldest invoices.
-    const [outcomes, stored] = await settleAll([settleEntries({ ctx, tx, entries: inserted, targets }), bulkInsert(tx, bankStatementEntries, inserted, { onConflictDoNothing: true })] as const);
-    // The unique index stays the last word: an entry stored meanwhile by anyone not holding the lock undoes all of it.
-    if (stored.length !== inserted.length) throw new ConflictError('Entries of this statement were stored by another import at the same time; try again');
+    // Booking starts (its first statement locks the invoices) while the server stores the entries, so the payments
+    // are worked out here meanwhile. In the file's order (rows are), so the oldest money pays the oldest invoices.
+    const settling = settleEntries({ ctx, tx, entries: inserted, targets });
+    // A plain insert: the unique index stays the last word, should anyone store one of them meanwhile without the lock (it undoes all of it).
+    const storing = bulkInsert(tx, bankStatementEntries, inserted).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again') : err;
+    });
+    const [, outcomes] = await settleAll([storing, settling] as const);
     const booked = outcomes.flatMap((o) => o.payments);
     const unmatchedRows = inserted.flatMap((e, i) => {
       const o = outcomes[i]!;
