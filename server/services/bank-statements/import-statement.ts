@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { bulkInsert } from '@/db/bulk-insert';
+import { and, eq, sql } from 'drizzle-orm';
+import { bulkInsert, pgArray, settleAll } from '@/db/bulk-insert';
+import type { Tx } from '@/db/client';
 import { bankStatementEntries, bankStatements } from '@/db/schema';
 import { parseStatement, StatementFormatError, type StatementFormat } from '@/server/domain/bank-statements/parse-statement';
 import { fromUnits } from '@/server/domain/decimal';
+import { isUniqueViolation } from '../apartments/apartment-fields';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { BadRequestError, ValidationError } from '../errors';
+import { BadRequestError, ConflictError, ValidationError } from '../errors';
 import type { PaymentView } from '../payments/payment-view';
 import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOfBooked } from './bank-entry-view';
 import { lockBankBooking } from './lock-bank-booking';
@@ -47,16 +49,21 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
   const credits = parsed.entries.filter((e) => e.credit && e.amount > 0);
   const skipped = parsed.entries.length - credits.length;
   // The same entry twice in one file counts once.
-  const unique = [...new Map(credits.map((e) => [`${e.accountIban}\u0000${e.bankRef}`, e])).values()];
+  const unique = [...new Map(credits.map((e) => [entryKey(e), e])).values()];
 
   return ctx.db.transaction(async (tx) => {
     // Bookings of a tenant's bank money take turns: invoices of several apartments are locked in one order.
     await lockBankBooking(tx, ctx.tenantId);
-    const [statement] = await tx.insert(bankStatements).values({ tenantId: ctx.tenantId, format: parsed.format, entries: credits.length, newEntries: 0, importedBy: ctx.userId, createdAt: ctx.now }).returning();
-    // Rules 1 and 2 before storing, so an entry is stored as matched; those stored already are left out by the unique index.
-    const targets = await findTargets({ ctx, tx, entries: unique });
+    const [[statement], known] = await settleAll([
+      tx.insert(bankStatements).values({ tenantId: ctx.tenantId, format: parsed.format, entries: credits.length, newEntries: 0, importedBy: ctx.userId, createdAt: ctx.now }).returning(),
+      storedKeys(tx, ctx.tenantId, unique),
+    ] as const);
+    // Entries are stored only here, under the lock: those not stored yet are exactly the ones this import stores.
+    const fresh = unique.filter((e) => !known.has(entryKey(e)));
+    // Rules 1 and 2 before storing, so an entry is stored as matched.
+    const targets = await findTargets({ ctx, tx, entries: fresh });
     // Every column given (ids made here), so the stored rows are known without reading them back.
-    const rows: BankEntryRow[] = unique.map((e, i) => {
+    const inserted: BankEntryRow[] = fresh.map((e, i) => {
       const target = targets[i];
       return {
         id: randomUUID(),
@@ -80,11 +87,14 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
         createdAt: ctx.now,
       };
     });
-    const stored = new Set(await bulkInsert(tx, bankStatementEntries, rows, { onConflictDoNothing: true }));
-    const insertedAt = rows.flatMap((r, i) => (stored.has(r.id) ? [i] : []));
-    const inserted = insertedAt.map((i) => rows[i]!);
-    // In the file's order (rows are), so the oldest money pays the oldest invoices.
-    const outcomes = await settleEntries({ ctx, tx, entries: inserted, targets: insertedAt.map((i) => targets[i] ?? null) });
+    // Booking starts (its first statement locks the invoices) while the server stores the entries, so the payments
+    // are worked out here meanwhile. In the file's order (rows are), so the oldest money pays the oldest invoices.
+    const settling = settleEntries({ ctx, tx, entries: inserted, targets });
+    // A plain insert: the unique index stays the last word, should anyone store one of them meanwhile without the lock (it undoes all of it).
+    const storing = bulkInsert(tx, bankStatementEntries, inserted).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again') : err;
+    });
+    const [, outcomes] = await settleAll([storing, settling] as const);
     const booked = outcomes.flatMap((o) => o.payments);
     const unmatchedRows = inserted.flatMap((e, i) => {
       const o = outcomes[i]!;
@@ -113,4 +123,21 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     });
     return result;
   });
+}
+
+const entryKey = (e: { accountIban: string; bankRef: string }) => `${e.accountIban}\u0000${e.bankRef}`;
+
+/** The keys (entryKey) of those entries the tenant has stored already: one statement on the dedupe index. */
+async function storedKeys(tx: Tx, tenantId: string, entries: Array<{ accountIban: string; bankRef: string }>): Promise<Set<string>> {
+  if (!entries.length) return new Set();
+  const rows = await tx
+    .select({ accountIban: bankStatementEntries.accountIban, bankRef: bankStatementEntries.bankRef })
+    .from(bankStatementEntries)
+    .where(
+      and(
+        eq(bankStatementEntries.tenantId, tenantId),
+        sql`(${bankStatementEntries.accountIban}, ${bankStatementEntries.bankRef}) in (select * from unnest(${pgArray(entries.map((e) => e.accountIban), 'text')}, ${pgArray(entries.map((e) => e.bankRef), 'text')}))`,
+      ),
+    );
+  return new Set(rows.map(entryKey));
 }
