@@ -52,24 +52,23 @@ export async function bulkSendBench(p: Portfolio, app: AppServer, count: number,
   const queued = await fetch(`${app.base}/api/invoices/send-bulk`, { method: 'POST', headers, body: JSON.stringify({ invoiceIds: ids }) });
   if (queued.status !== 202) throw new Error(`send-bulk: ${queued.status} ${await queued.text()}`);
   const { data } = (await queued.json()) as { data: { jobId: string } };
-  // Done when every invoice is sent. Not the job's status: a send of more than 500 invoices runs as several
-  // function runs that each write the job's counters and close it (server/jobs/send-invoices.ts), so it reads
-  // `done` after the first 500.
+  // Done when the job is: it closes once every part of the send (a run per 500 invoices) is done.
   const idList = `{${ids.join(',')}}`;
   const sentCount = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where id = any(${idList}::uuid[]) and status = 'sent'`))[0]!.n;
+  const jobStatus = async () => ((await (await fetch(`${app.base}/api/jobs/${data.jobId}`, { headers })).json()) as { data: { status: string } }).data.status;
   const deadline = Date.now() + capSeconds * 1000;
-  let sent = 0;
-  while (sent < ids.length && Date.now() < deadline) {
+  let status = 'queued';
+  while ((status === 'queued' || status === 'running') && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 1000));
-    sent = await sentCount();
+    status = await jobStatus();
   }
-  const { status } = ((await (await fetch(`${app.base}/api/jobs/${data.jobId}`, { headers })).json()) as { data: { status: string } }).data;
+  const sent = await sentCount();
   const seconds = (performance.now() - started) / 1000;
   const [mail] = rowsOf<{ total: number; invoices: number }>(
     await db.execute(sql`select count(*)::int as total, count(distinct split_part(idempotency_key, ':', 2))::int as invoices from mail_messages
                          where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${idList}::text[])`),
   );
-  const once = mail!.total === ids.length && mail!.invoices === ids.length && sent === ids.length;
+  const once = mail!.total === ids.length && mail!.invoices === ids.length && sent === ids.length && status === 'done';
   const rss = app.pid ? treeRss(app.pid) : NaN;
   // Leave the database as it was: the app stops first (a run still sending would mail again), then its unfinished
   // runs and the messages go (the mailbox is not the tenant's, so the tenant's removal keeps them).
@@ -79,7 +78,7 @@ export async function bulkSendBench(p: Portfolio, app: AppServer, count: number,
   console.log(`  bulk send: ${ids.length} invoices, ${sent} sent in ${seconds.toFixed(1)} s (job: ${status}); ${mail!.total} messages for ${mail!.invoices} invoices; server RSS ${fmt.mb(rss)}`);
   return [
     row(`bulk send of ${fmt.n(ids.length)} invoices to the local mailbox${sent < ids.length ? ` (${fmt.n(sent)} sent within ${capSeconds} s)` : ''}`, `${(mail!.total / seconds).toFixed(1)} msg/s`, {
-      goal: 'all mailed, each once',
+      goal: 'all mailed, each once, job done',
       met: once,
     }),
     row('server RSS after the bulk send', fmt.mb(rss), { goal: '≤ 400 MB', met: rss <= 400 * 1024 * 1024 }),

@@ -14,6 +14,11 @@ export const jobs = pgTable(
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /**
+     * Counters per part of the work ({"0": {done, failed}}): a job sent as several function runs (one per event
+     * of at most 500 invoices) has one part each; done and failed are their sums.
+     */
+    parts: jsonb('parts').$type<Record<string, { done: number; failed: number }>>().notNull().default({}),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,10 +21,17 @@ export const MailBatchRequested = z.object({
   messages: z.array(MailBatchMessage).min(1).max(MAIL_BATCH_MAX),
 });
 
+/** Invoices per event of a bulk send: each event is one function run, one part of the job. */
+export const INVOICE_SEND_PART = 500;
+/** Invoices per step: few steps per run (each call of the function replays all before it), little lost in a crash. */
+export const INVOICE_SEND_BATCH = 100;
+
 export const InvoicesSendRequested = z.object({
   jobId: z.uuid(),
   tenantId: z.uuid(),
-  invoiceIds: z.array(z.uuid()).min(1).max(MAIL_BATCH_MAX),
+  invoiceIds: z.array(z.uuid()).min(1).max(INVOICE_SEND_PART),
+  /** Which part of the job's invoices this is (0, 1, ...); runs queued before parts existed are part 0. */
+  part: z.number().int().nonnegative().optional(),
 });
 
 /** Deliveries of webhooks are due (sent after a commit that created some). */

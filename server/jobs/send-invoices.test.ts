@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, rawQuery } from '@/db/client';
-import { apartmentResidents, apartments, buildings, events, invoices } from '@/db/schema';
+import { apartmentResidents, apartments, buildings, events, invoices, jobs } from '@/db/schema';
 import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
-import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
-import { runEmbeddedJobsUntilIdle } from '.';
+import { bearerFor, makeDraftsToSend, makeTenant, serviceContext } from '@/test/factories';
+import { runEmbeddedJobsUntilIdle, sendJobEvent } from '.';
+import { INVOICE_SEND_BATCH } from './events';
+import { createJob } from './progress';
 
 const rest = createRestHandler(appRouter);
 
@@ -50,4 +53,34 @@ describe('POST /invoices/send-bulk', () => {
     expect((await rawQuery(`select 1 from mail_messages where $1 = any("to")`, [t.resident.email])).rows).toHaveLength(1);
     expect((await rest(new Request('http://localhost/api/invoices/send-bulk', { method: 'POST', headers: auth, body: JSON.stringify({ ...input, invoiceIds: [rows[0]!.id] }) }))).status).toBe(422);
   });
+
+  it('sends a job of several parts in batches: every invoice mailed once, the job done only when every part is', async () => {
+    const t = await makeTenant('Parts');
+    const period = await makeDraftsToSend(t, INVOICE_SEND_BATCH + 5);
+    const ids = (await getDb().select({ id: invoices.id }).from(invoices).where(eq(invoices.buildingId, period.buildingId)).orderBy(invoices.number)).map((r) => r.id);
+    const job = await createJob({ tenantId: t.tenantId, kind: 'invoice.send', total: ids.length });
+    // Part 0 takes two batches (a full one and one more invoice), part 1 the rest: as queueInvoiceSending splits a big send.
+    const parts = [ids.slice(0, INVOICE_SEND_BATCH + 1), ids.slice(INVOICE_SEND_BATCH + 1)];
+    const eventIds = [];
+    for (const [part, invoiceIds] of parts.entries()) {
+      eventIds.push(...(await sendJobEvent('invoices/send.requested', { jobId: job.id, tenantId: t.tenantId, invoiceIds, part }, { id: randomUUID() })).ids);
+    }
+    const jobRow = async () => (await getDb().select().from(jobs).where(eq(jobs.id, job.id)))[0]!;
+    const mailed = async () =>
+      (await rawQuery(`select split_part(idempotency_key, ':', 2) as invoice_id from mail_messages where split_part(idempotency_key, ':', 2) = any($1::text[])`, [ids])).rows.map(
+        (r) => r.invoice_id as string,
+      );
+
+    await runEmbeddedJobsUntilIdle({ eventIds: [eventIds[0]!], timeoutMs: 200_000 });
+    expect(await jobRow()).toMatchObject({ status: 'running', total: ids.length, done: parts[0]!.length, failed: 0 });
+    expect((await mailed()).sort()).toEqual([...parts[0]!].sort());
+
+    await runEmbeddedJobsUntilIdle({ eventIds: [eventIds[1]!], timeoutMs: 200_000 });
+    expect(await jobRow()).toMatchObject({ status: 'done', total: ids.length, done: ids.length, failed: 0 });
+    const all = await mailed();
+    expect(all).toHaveLength(ids.length);
+    expect(new Set(all)).toEqual(new Set(ids));
+    const statuses = await getDb().select({ status: invoices.status }).from(invoices).where(inArray(invoices.id, ids));
+    expect(statuses.every((r) => r.status === 'sent')).toBe(true);
+  }, 450_000);
 });

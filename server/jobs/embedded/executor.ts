@@ -7,9 +7,9 @@ import {
   interpretResponse,
   retryDelayMs,
   readSteps,
+  StepMemo,
   type Outcome,
   type SerializedError,
-  type StepRecord,
   type StoredEvent,
 } from './protocol';
 import type { EmbeddedRegistry, RegisteredFunction } from './registry';
@@ -70,7 +70,7 @@ export async function executeRun(run: FunctionRun, deps: ExecutorDeps): Promise<
     return 'failed';
   }
   const event = run.event as StoredEvent;
-  let steps = readSteps(run.steps);
+  const memo = new StepMemo(readSteps(run.steps));
   let attempt = run.attempt;
   let planned: string | null = null;
   const heartbeat = setInterval(() => {
@@ -83,36 +83,36 @@ export async function executeRun(run: FunctionRun, deps: ExecutorDeps): Promise<
 
   try {
     for (let call = 0; call < MAX_CALLS_PER_CLAIM && !deps.stopping?.(); call++) {
-      const outcome = await callHandler(deps, fn, run.id, event, steps, attempt, planned);
+      const outcome = await callHandler(deps, fn, run.id, event, memo, attempt, planned);
       planned = null;
       switch (outcome.kind) {
         case 'progress':
-          steps = [...steps, ...outcome.steps];
+          memo.add(outcome.steps);
           attempt = 0;
-          if (!(await lease.write({ steps, attempt, error: null }, false))) return 'lost';
+          if (!(await lease.write({ appendSteps: outcome.steps, attempt, error: null }, false))) return 'lost';
           continue;
         case 'planned':
           planned = outcome.stepId;
           continue;
         case 'sleep':
-          steps = [...steps, ...outcome.steps];
-          return done({ status: 'pending', steps, attempt: 0, runAfter: outcome.until, error: null }, 'pending');
+          memo.add(outcome.steps);
+          return done({ status: 'pending', appendSteps: outcome.steps, attempt: 0, runAfter: outcome.until, error: null }, 'pending');
         case 'retry': {
           const next = attempt + 1;
-          if (next >= fn.maxAttempts) return fail(deps, lease, fn, run, event, steps, outcome.error);
+          if (next >= fn.maxAttempts) return fail(deps, lease, fn, run, event, outcome.error);
           const runAfter = outcome.retryAt ?? new Date(deps.clock().getTime() + retryDelayMs(next));
           logger.warn('embedded jobs: run will be retried', { runId: run.id, functionId: fn.id, attempt: next, error: errorText(outcome.error) });
-          return done({ status: 'pending', steps, attempt: next, runAfter, error: errorText(outcome.error) }, 'pending');
+          return done({ status: 'pending', attempt: next, runAfter, error: errorText(outcome.error) }, 'pending');
         }
         case 'failed':
-          return fail(deps, lease, fn, run, event, steps, outcome.error);
+          return fail(deps, lease, fn, run, event, outcome.error);
         case 'completed':
           logger.info('embedded jobs: run completed', { runId: run.id, functionId: fn.id });
-          return done({ status: 'completed', steps, output: outcome.output, error: null }, 'completed');
+          return done({ status: 'completed', output: outcome.output, error: null }, 'completed');
       }
     }
     // Shutting down, or give other runs a turn: the state so far is saved and the run is due again at once.
-    return done({ status: 'pending', steps, attempt, runAfter: deps.clock() }, 'pending');
+    return done({ status: 'pending', attempt, runAfter: deps.clock() }, 'pending');
   } finally {
     clearInterval(heartbeat);
   }
@@ -123,14 +123,14 @@ async function callHandler(
   fn: RegisteredFunction,
   runId: string,
   event: StoredEvent,
-  steps: StepRecord[],
+  memo: StepMemo,
   attempt: number,
   planned: string | null,
 ): Promise<Outcome> {
   const url = new URL('http://embedded.invalid/api/inngest');
   url.searchParams.set('fnId', fn.id);
   url.searchParams.set('stepId', planned ?? 'step');
-  const body = buildExecutionBody({ runId, event, steps, attempt, maxAttempts: fn.maxAttempts });
+  const body = buildExecutionBody({ runId, event, memo, attempt, maxAttempts: fn.maxAttempts });
   try {
     // In-process: a Request object straight into the SDK's handler, no network.
     const res = await deps.registry.handler(
@@ -153,7 +153,6 @@ async function fail(
   fn: RegisteredFunction,
   run: FunctionRun,
   event: StoredEvent,
-  steps: StepRecord[],
   error: SerializedError,
 ): Promise<RunResult> {
   logger.error('embedded jobs: run failed', { runId: run.id, functionId: fn.id, error: errorText(error) });
@@ -170,6 +169,6 @@ async function fail(
     await insertRuns(deps.db, [{ id: uuidFromKey(`failure:${run.id}`), functionId: fn.failureHandlerId, event: failure, runAfter: now }]);
     notifyRunsEnqueued();
   }
-  if (!(await lease.write({ status: 'failed', steps, error: errorText(error) }, true))) return 'lost';
+  if (!(await lease.write({ status: 'failed', error: errorText(error) }, true))) return 'lost';
   return 'failed';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildExecutionBody, interpretResponse, parseSleepTarget, readSteps, retryDelayMs } from './protocol';
+import { buildExecutionBody, interpretResponse, parseSleepTarget, readSteps, retryDelayMs, StepMemo } from './protocol';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const res = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -55,10 +55,10 @@ describe('embedded protocol', () => {
     const body = buildExecutionBody({
       runId: 'r1',
       event: { id: 'e1', name: 'x/y', data: {}, ts: 1 },
-      steps: [
+      memo: new StepMemo([
         { id: 'b', data: 1 },
         { id: 'a', error: { name: 'Error', message: 'x' } },
-      ],
+      ]),
       attempt: 2,
       maxAttempts: 4,
     });

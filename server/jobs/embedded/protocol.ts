@@ -36,22 +36,32 @@ export function readSteps(raw: unknown): StepRecord[] {
   return raw.filter((r): r is StepRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string');
 }
 
-export function buildExecutionBody(args: {
-  runId: string;
-  event: StoredEvent;
-  steps: StepRecord[];
-  attempt: number;
-  maxAttempts: number;
-}): Record<string, unknown> {
-  const steps: Record<string, unknown> = {};
-  for (const s of args.steps) {
-    steps[s.id] = 'error' in s ? { type: 'error', error: s.error } : { type: 'data', data: s.data ?? null };
+/**
+ * A run's memoized steps, kept as the SDK is sent them (by id, with the stack in completion order) and
+ * added to as steps finish: a call costs no rebuilding of everything memoized before it.
+ */
+export class StepMemo {
+  readonly byId: Record<string, unknown> = {};
+  readonly stack: string[] = [];
+
+  constructor(records: StepRecord[] = []) {
+    this.add(records);
   }
-  const stack = args.steps.map((s) => s.id);
+
+  add(records: StepRecord[]): void {
+    for (const s of records) {
+      this.byId[s.id] = 'error' in s ? { type: 'error', error: s.error } : { type: 'data', data: s.data ?? null };
+      this.stack.push(s.id);
+    }
+  }
+}
+
+export function buildExecutionBody(args: { runId: string; event: StoredEvent; memo: StepMemo; attempt: number; maxAttempts: number }): Record<string, unknown> {
+  const { stack } = args.memo;
   return {
     event: args.event,
     events: [args.event],
-    steps,
+    steps: args.memo.byId,
     ctx: {
       run_id: args.runId,
       attempt: args.attempt,

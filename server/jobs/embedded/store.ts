@@ -64,7 +64,8 @@ export async function claimRun(db: DbExecutor, opts: { now: Date; lockMs: number
 
 export type RunPatch = {
   status?: RunStatus;
-  steps?: StepRecord[];
+  /** Steps finished since the last write, appended in the database: a write's size does not grow with the run. */
+  appendSteps?: StepRecord[];
   attempt?: number;
   runAfter?: Date;
   lockedUntil: Date | null;
@@ -73,10 +74,11 @@ export type RunPatch = {
 };
 
 /** Writes only while the caller still holds the lease `token`; false when it was lost. */
-export async function updateOwnedRun(db: DbExecutor, id: string, token: Date, patch: RunPatch): Promise<boolean> {
+export async function updateOwnedRun(db: DbExecutor, id: string, token: Date, { appendSteps, ...patch }: RunPatch): Promise<boolean> {
+  const steps = appendSteps?.length ? sql`${functionRuns.steps} || ${JSON.stringify(appendSteps)}::jsonb` : undefined;
   const rows = await db
     .update(functionRuns)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, ...(steps && { steps }), updatedAt: sql`now()` })
     .where(and(eq(functionRuns.id, id), eq(functionRuns.status, 'running'), eq(functionRuns.lockedUntil, token)))
     .returning({ id: functionRuns.id });
   return rows.length > 0;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices } from '@/db/schema';
+import { INVOICE_SEND_PART } from '@/server/jobs/events';
 import { createJob } from '@/server/jobs/progress';
 import { sendJobEvent } from '@/server/jobs/send-job-event';
 import { requireBuilding } from '../apartments/apartment-fields';
@@ -36,9 +37,10 @@ export async function queueInvoiceSending({ ctx, input }: { ctx: ServiceContext;
     await writeAudit(tx, ctx, { action: 'invoice.queue_send', entityId: created.id, after: { invoiceIds: toSend } });
     return created;
   });
-  // After the commit: the job's function reads the jobs row.
-  for (let i = 0; i < toSend.length; i += 500) {
-    await sendJobEvent('invoices/send.requested', { jobId: job.id, tenantId: ctx.tenantId, invoiceIds: toSend.slice(i, i + 500) }, { id: `${job.id}:${i}` });
+  // After the commit: the job's function reads the jobs row. One run per part; the job is done when all are.
+  for (let i = 0, part = 0; i < toSend.length; i += INVOICE_SEND_PART, part++) {
+    const invoiceIds = toSend.slice(i, i + INVOICE_SEND_PART);
+    await sendJobEvent('invoices/send.requested', { jobId: job.id, tenantId: ctx.tenantId, invoiceIds, part }, { id: `${job.id}:${i}` });
   }
   return { jobId: job.id, queued: toSend.length };
 }

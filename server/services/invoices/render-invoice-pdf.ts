@@ -37,10 +37,7 @@ export async function invoicePdfPage({ ctx, input }: { ctx: ServiceContext; inpu
   // An EPC (SEPA credit transfer) code carries euros only: other currencies get no code.
   const qrDataUrl =
     payee.iban && totalCents > 0 && invoice.currency === 'EUR'
-      ? await QRCode.toDataURL(
-          epcPayload({ name: payee.name, iban: payee.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }),
-          { errorCorrectionLevel: 'M', margin: 1, scale: 6 },
-        )
+      ? await qrPngDataUrl(epcPayload({ name: payee.name, iban: payee.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }))
       : null;
   const money = new Intl.NumberFormat('et-EE', { style: 'currency', currency: invoice.currency });
   const sum = (pick: (l: (typeof invoice.lineItems)[number]) => number) => invoice.lineItems.reduce((s, l) => s + toUnits(pick(l), 2), 0) / 100;
@@ -68,4 +65,16 @@ export async function invoicePdfPage({ ctx, input }: { ctx: ServiceContext; inpu
     },
   }) as Parameters<typeof renderToBuffer>[0];
   return { filename: `${invoice.number}.pdf`, element };
+}
+
+/**
+ * The QR code as a PNG data URL for the PDF. The PNG is only passed on: the PDF renderer decodes its pixels
+ * (RGBA) and compresses them itself, so the PDF is byte for byte the same with PNG row filters off and the
+ * fastest deflate, and the code is made in a fifth of the time (it was a sixth of a bulk send's CPU).
+ */
+async function qrPngDataUrl(text: string): Promise<string> {
+  // filterType is pngjs's option (qrcode hands rendererOpts to it); qrcode's types list deflate options only.
+  const rendererOpts = { deflateLevel: 1, filterType: 0 };
+  const png = await QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6, rendererOpts });
+  return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -14,14 +14,15 @@ import { renderInvoicePdf } from './render-invoice-pdf';
 export class NoRecipientsError extends Error {}
 
 /**
- * Emails one invoice (PDF attached) to its apartment's residents and marks it sent. Safe to repeat:
- * each mail has an idempotency key per invoice and address, and only a draft becomes sent (once,
- * with its invoice.sent event).
+ * Emails one draft invoice (PDF attached) to its apartment's residents and marks it sent, with its
+ * invoice.sent event. Safe to repeat: an invoice is marked sent only after all its mail went out, so a
+ * sent one is skipped, and a repeat after a crash mid-send reuses each mail's idempotency key (per
+ * invoice and address), which sends it once.
  */
 export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; tenantId: string; invoiceId: string; now: Date }): Promise<{ sentTo: string[]; skipped: boolean }> {
   const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: `send-invoice:${invoiceId}`, db };
   const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)));
-  if (!invoice || (invoice.status !== 'draft' && invoice.status !== 'sent')) return { sentTo: [], skipped: true };
+  if (!invoice || invoice.status !== 'draft') return { sentTo: [], skipped: true };
   const residents = await apartmentRecipients(db, tenantId, invoice.apartmentId);
   if (residents.length === 0) throw new NoRecipientsError(`Invoice ${invoice.number}: the apartment has no residents to email`);
   // Residents on the e-invoice channel receive it through their bank (the building's e-invoice file), not by mail too.

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "parts" jsonb DEFAULT '{}'::jsonb NOT NULL;
