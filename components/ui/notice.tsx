@@ -1,5 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Alert } from './alert';
 
@@ -9,6 +9,8 @@ export type NoticeProps = Omit<ComponentProps<'div'>, 'role'> & {
   role?: 'status' | 'alert';
   /** Show the focus outline when it takes the focus; without it the outline is hidden. */
   ring?: boolean;
+  /** Give `heading` for a notice of two parts: a bold first line, then `children`. */
+  heading?: ReactNode;
 };
 
 /**
@@ -16,7 +18,7 @@ export type NoticeProps = Omit<ComponentProps<'div'>, 'role'> & {
  * focus (through its ref), so it is read out where it appears. Key it by the message for a new one to be
  * announced again.
  */
-export function Notice({ tone = 'success', role, ring = false, className, children, ...props }: NoticeProps) {
+export function Notice({ tone = 'success', role, ring = false, heading, className, children, ...props }: NoticeProps) {
   return (
     <Alert
       tabIndex={-1}
@@ -26,7 +28,14 @@ export function Notice({ tone = 'success', role, ring = false, className, childr
       {...props}
     >
       {tone === 'success' ? <CircleCheckIcon aria-hidden="true" /> : <CircleAlertIcon aria-hidden="true" />}
-      <p>{children}</p>
+      {heading ? (
+        <div className="grid gap-1">
+          <p className="font-semibold">{heading}</p>
+          <p className="text-foreground">{children}</p>
+        </div>
+      ) : (
+        <p>{children}</p>
+      )}
     </Alert>
   );
 }

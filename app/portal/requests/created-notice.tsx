@@ -1,9 +1,8 @@
 'use client';
 
-import { CircleCheckIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Notice } from '@/components/ui/notice';
 
 /** The confirmation after a request was sent; it takes the focus so screen readers read it out. */
 export function CreatedNotice({ title }: { title?: string }) {
@@ -21,18 +20,8 @@ export function CreatedNotice({ title }: { title?: string }) {
   }, []);
 
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      variant="success"
-      role="status"
-      className="mb-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <CircleCheckIcon aria-hidden="true" />
-      <div className="grid gap-1">
-        <p className="font-semibold">{title ? t('created.titled', { title }) : t('created.untitled')}</p>
-        <p className="text-foreground">{t('created.text')}</p>
-      </div>
-    </Alert>
+    <Notice ref={ref} ring className="mb-4" heading={title ? t('created.titled', { title }) : t('created.untitled')}>
+      {t('created.text')}
+    </Notice>
   );
 }
