@@ -38,9 +38,9 @@ export function formatReading(value: number, decimals: number, unit?: string, lo
 }
 
 /** A consumption with its sign, e.g. "+3.200 m³"; "—" when there is nothing to compare with. */
-export function formatConsumption(consumption: number | null, decimals: number, unit: string): string {
+export function formatConsumption(consumption: number | null, decimals: number, unit: string, locale?: Locale): string {
   if (consumption === null) return '—';
-  return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit)}`;
+  return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit, locale)}`;
 }
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th". */
