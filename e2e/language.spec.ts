@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, isPhone, signIn } from './helpers';
+import { DEMO, expectNoHorizontalScroll, gotoAsResident, isPhone, signIn } from './helpers';
 
 /** A manager of their own (no other test signs in as them), made through the REST API: invited by the admin, accepted. */
 async function newManager(request: APIRequestContext): Promise<{ email: string; password: string }> {
@@ -51,4 +51,26 @@ test('the sign-in page and the app speak the chosen language, and the person’s
   // The navigation (the sidebar, or on a phone the menu's) names the pages in Russian.
   await expect(other.getByRole('link', { name: 'Счета', includeHidden: true }).first()).toBeAttached();
   await other.context().close();
+});
+
+test('the portal’s meters pages speak Russian to a resident who reads it, and the text fits', async ({ page, baseURL }) => {
+  // The language by the browser's cookie, set after signing in (the helper signs in in English).
+  await gotoAsResident(page, '/portal');
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'ru', url: baseURL! }]);
+  try {
+    await page.goto('/portal/meters');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 1, name: 'Счётчики' })).toBeVisible();
+    await expect(page.getByText('Передавайте показания счётчиков по фото или вручную')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.locator('a[href^="/portal/meters/"]').first().click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Новые показания' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ваши показания' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  } finally {
+    // The page saves a browser's choice to the account (LocaleSync): the shared demo resident gets English back.
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: baseURL! }]);
+    await page.goto('/portal');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
 });

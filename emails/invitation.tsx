@@ -1,7 +1,8 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { z } from 'zod';
+import { formatDate } from '@/lib/format';
 import { webUrl } from './schema';
-import { EmailLayout, styles } from './layout';
+import { EmailLayout, type MailLanguage, styles } from './layout';
 
 export const InvitationProps = z.object({
   /** The property manager's organisation (the tenant). */
@@ -18,53 +19,38 @@ export const InvitationProps = z.object({
 });
 export type InvitationProps = z.infer<typeof InvitationProps>;
 
-export function invitationSubject(props: Pick<InvitationProps, 'organizationName'>): string {
-  return `You are invited to ${props.organizationName}`;
+export function invitationSubject(t: MailLanguage['t'], props: Pick<InvitationProps, 'organizationName'>): string {
+  return t('invitation.subject', { organization: props.organizationName });
 }
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+/** The role in the reader's words; a role the catalogue does not know is printed as it is. */
+const ROLE_KEYS: Record<string, string> = { owner: 'roles.owner', tenant: 'roles.tenant', manager: 'roles.manager', admin: 'roles.admin', resident: 'roles.resident' };
 
-export function InvitationEmail({ organizationName, inviterName, apartmentLabel, role, acceptUrl, expiresAt }: InvitationProps) {
-  const who = inviterName ? `${inviterName} from ${organizationName}` : organizationName;
+export function InvitationEmail({ organizationName, inviterName, apartmentLabel, role, acceptUrl, expiresAt, ...language }: InvitationProps & MailLanguage) {
+  const { t, locale } = language;
+  const who = inviterName ? t('invitation.who', { inviter: inviterName, organization: organizationName }) : organizationName;
+  const roleText = ROLE_KEYS[role] ? t(ROLE_KEYS[role]) : role;
   return (
     <EmailLayout
-      preview={apartmentLabel ? `${who} invited you to apartment ${apartmentLabel}` : `${who} invited you to their team`}
-      footer="If you did not expect this invitation, you can ignore this message."
+      {...language}
+      preview={apartmentLabel ? t('invitation.previewApartment', { who, apartment: apartmentLabel }) : t('invitation.previewTeam', { who })}
+      footer={t('invitation.footer')}
     >
-      <Heading style={styles.heading}>You are invited</Heading>
-      {apartmentLabel ? (
-        <Text style={styles.text}>
-          {who} invited you to join apartment <strong>{apartmentLabel}</strong> as {role}. You will see your invoices,
-          submit meter readings and send maintenance requests.
-        </Text>
-      ) : (
-        <Text style={styles.text}>
-          {who} invited you to join their team as <strong>{role}</strong>. You will manage their buildings, invoices, payments
-          and residents.
-        </Text>
-      )}
+      <Heading style={styles.heading}>{t('invitation.heading')}</Heading>
+      <Text style={styles.text}>
+        {apartmentLabel ? t('invitation.bodyApartment', { who, apartment: apartmentLabel, role: roleText }) : t('invitation.bodyTeam', { who, role: roleText })}
+      </Text>
       <Section style={{ margin: '8px 0 24px' }}>
         <Button href={acceptUrl} style={styles.button}>
-          Accept invitation
+          {t('invitation.accept')}
         </Button>
       </Section>
-      <Text style={styles.muted}>The invitation works once and expires on {formatDate(expiresAt)}.</Text>
+      <Text style={styles.muted}>{t('invitation.expires', { date: formatDate(expiresAt, locale) })}</Text>
       <Link href={acceptUrl} style={styles.link}>
         {acceptUrl}
       </Link>
     </EmailLayout>
   );
 }
-
-InvitationEmail.PreviewProps = {
-  organizationName: 'Tamme Housing',
-  inviterName: 'Mari Maasikas',
-  apartmentLabel: 'Tamme 5-12',
-  role: 'resident',
-  acceptUrl: 'http://localhost:3000/invite/preview',
-  expiresAt: '2026-01-08T10:00:00.000Z',
-} satisfies InvitationProps;
 
 export default InvitationEmail;

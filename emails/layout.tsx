@@ -1,7 +1,13 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
+import type { Locale } from '@/i18n/locales';
+import type { Translate } from '@/i18n/translator';
 
+/** The product's name: a name, the same in every language. */
 export const APP_NAME = 'Property Billing';
+
+/** What every template is given besides its data: the recipient's language and a translator for `Mail`. */
+export type MailLanguage = { locale: Locale; t: Translate };
 
 /** Inline styles only: many mail clients drop <style> blocks and class names. */
 export const styles = {
@@ -25,7 +31,7 @@ export const styles = {
   hr: { borderColor: '#e4e4e7', margin: '24px 0' },
 } satisfies Record<string, CSSProperties>;
 
-export type EmailLayoutProps = {
+export type EmailLayoutProps = MailLanguage & {
   /** The line mail clients show next to the subject. */
   preview: string;
   children: ReactNode;
@@ -33,9 +39,9 @@ export type EmailLayoutProps = {
   footer?: string;
 };
 
-export function EmailLayout({ preview, children, footer }: EmailLayoutProps) {
+export function EmailLayout({ locale, t, preview, children, footer }: EmailLayoutProps) {
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
@@ -43,7 +49,7 @@ export function EmailLayout({ preview, children, footer }: EmailLayoutProps) {
           <Text style={styles.brand}>{APP_NAME}</Text>
           <Section>{children}</Section>
           <Hr style={styles.hr} />
-          <Text style={styles.muted}>{footer ?? `This message was sent by ${APP_NAME}.`}</Text>
+          <Text style={styles.muted}>{footer ?? t('footer', { app: APP_NAME })}</Text>
         </Container>
       </Body>
     </Html>

@@ -1,7 +1,7 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { z } from 'zod';
 import { webUrl } from './schema';
-import { EmailLayout, styles } from './layout';
+import { EmailLayout, type MailLanguage, styles } from './layout';
 
 export const MagicLinkProps = z.object({
   url: webUrl(),
@@ -10,34 +10,27 @@ export const MagicLinkProps = z.object({
 });
 export type MagicLinkProps = z.infer<typeof MagicLinkProps>;
 
-export const magicLinkSubject = 'Your sign-in link';
+export function magicLinkSubject(t: MailLanguage['t']): string {
+  return t('magicLink.subject');
+}
 
-export function MagicLinkEmail({ url, expiresInMinutes }: MagicLinkProps) {
+export function MagicLinkEmail({ url, expiresInMinutes, ...language }: MagicLinkProps & MailLanguage) {
+  const { t } = language;
   return (
-    <EmailLayout
-      preview="Sign in with one click"
-      footer="If you did not ask to sign in, you can ignore this message: nobody can sign in without the link."
-    >
-      <Heading style={styles.heading}>Sign in</Heading>
-      <Text style={styles.text}>
-        Use the button below to sign in. The link works once and expires in {expiresInMinutes} minutes.
-      </Text>
+    <EmailLayout {...language} preview={t('magicLink.preview')} footer={t('magicLink.footer')}>
+      <Heading style={styles.heading}>{t('magicLink.heading')}</Heading>
+      <Text style={styles.text}>{t('magicLink.body', { minutes: expiresInMinutes })}</Text>
       <Section style={{ margin: '8px 0 24px' }}>
         <Button href={url} style={styles.button}>
-          Sign in
+          {t('magicLink.button')}
         </Button>
       </Section>
-      <Text style={styles.muted}>Or paste this address into your browser:</Text>
+      <Text style={styles.muted}>{t('magicLink.paste')}</Text>
       <Link href={url} style={styles.link}>
         {url}
       </Link>
     </EmailLayout>
   );
 }
-
-MagicLinkEmail.PreviewProps = {
-  url: 'http://localhost:3000/auth/magic?token=preview',
-  expiresInMinutes: 15,
-} satisfies MagicLinkProps;
 
 export default MagicLinkEmail;

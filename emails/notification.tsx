@@ -1,8 +1,9 @@
 import { Button, Heading, Section, Text } from '@react-email/components';
 import { z } from 'zod';
 import { webUrl } from './schema';
-import { EmailLayout, styles } from './layout';
+import { EmailLayout, type MailLanguage, styles } from './layout';
 
+/** A plain notice; its sender writes the title, paragraphs and action label in the recipient's language. */
 export const NotificationProps = z.object({
   title: z.string().min(1),
   /** Paragraphs of plain text. */
@@ -11,9 +12,9 @@ export const NotificationProps = z.object({
 });
 export type NotificationProps = z.infer<typeof NotificationProps>;
 
-export function NotificationEmail({ title, paragraphs, action }: NotificationProps) {
+export function NotificationEmail({ title, paragraphs, action, ...language }: NotificationProps & MailLanguage) {
   return (
-    <EmailLayout preview={paragraphs[0] ?? title}>
+    <EmailLayout {...language} preview={paragraphs[0] ?? title}>
       <Heading style={styles.heading}>{title}</Heading>
       {paragraphs.map((p, i) => (
         <Text key={i} style={styles.text}>
@@ -30,11 +31,5 @@ export function NotificationEmail({ title, paragraphs, action }: NotificationPro
     </EmailLayout>
   );
 }
-
-NotificationEmail.PreviewProps = {
-  title: 'Your invoice is ready',
-  paragraphs: ['The invoice for November 2026 is ready.', 'It is due on 15 December 2026.'],
-  action: { label: 'View invoice', url: 'http://localhost:3000/invoices' },
-} satisfies NotificationProps;
 
 export default NotificationEmail;

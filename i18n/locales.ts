@@ -12,3 +12,8 @@ export const LOCALE_NAMES: Record<Locale, string> = { et: 'Eesti', ru: 'Русс
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** The language of a person who is not the reader of this request (a mail's recipient): their saved choice, else Estonian. */
+export function savedLocale(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}

@@ -29,7 +29,7 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
   });
 }
-const code = ['app', 'components', 'lib', 'server', 'i18n'].flatMap((d) => sources(path.join(root, d)).map((f) => readFileSync(f, 'utf8'))).join('\n');
+const code = ['app', 'components', 'emails', 'lib', 'server', 'i18n'].flatMap((d) => sources(path.join(root, d)).map((f) => readFileSync(f, 'utf8'))).join('\n');
 
 describe('the message catalogues (et, ru, en)', () => {
   it('are the areas i18n/messages.ts loads, in every language', () => {
@@ -56,7 +56,7 @@ describe('the message catalogues (et, ru, en)', () => {
       .filter((key) => {
         const [namespace, ...rest] = key.split('.');
         const name = rest.at(-1)!;
-        const namespaceUsed = new RegExp(`(useTranslations|getTranslations)\\(\\s*'${namespace}'`).test(code);
+        const namespaceUsed = new RegExp(`(useTranslations|getTranslations|translatorFor)\\(\\s*'${namespace}'`).test(code);
         const nameWritten = code.includes(`'${name}'`) || code.includes(`"${name}"`) || code.includes(`'${rest.join('.')}'`);
         return !namespaceUsed || !nameWritten;
       });

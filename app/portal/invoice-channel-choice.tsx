@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { describeError } from '@/lib/trpc/errors';
+import { useErrorText } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 
 type Channel = 'email' | 'e_invoice';
@@ -17,6 +17,7 @@ const CHOICES: Array<{ value: Channel; label: string; hint: string }> = [
 /** How the resident receives this apartment's invoices; saved as soon as it is chosen. */
 export function InvoiceChannelChoice({ residentId, initial }: { residentId: string; initial: Channel }) {
   const t = useTranslations('Portal');
+  const errorText = useErrorText();
   const trpc = useTRPC();
   const [channel, setChannel] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function InvoiceChannelChoice({ residentId, initial }: { residentId: stri
         onSuccess: () => setMessage(t(next === 'email' ? 'channel.savedEmail' : 'channel.savedBank')),
         onError: (error) => {
           setChannel(previous);
-          setMessage(t('channel.notSaved', { reason: describeError(error) }));
+          setMessage(t('channel.notSaved', { reason: errorText(error) }));
         },
       },
     );

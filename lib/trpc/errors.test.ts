@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { formFailure } from './errors';
+import { readFileSync } from 'node:fs';
+import { errorTextKey, formFailure } from './errors';
 
 /** A tRPC failure as the browser receives it, with the error formatter's `data`. */
 function failure(code: string, errors?: Array<{ path: string; message: string }>, message = 'refused') {
@@ -47,5 +48,19 @@ describe('formFailure', () => {
     expect(formFailure(new Error('offline'), 'Not saved.', ['name']).formError).toBe(
       'Not saved. The server could not be reached. Check your connection and try again.',
     );
+  });
+});
+
+describe('errorTextKey', () => {
+  it('names a failure by its code, never by the server’s English text, and every name has a message in each language', () => {
+    expect(errorTextKey(failure('CONFLICT', undefined, 'Apartment number 3 already exists'))).toBe('conflict');
+    expect(errorTextKey(failure('TOO_MANY_REQUESTS'))).toBe('tooManyRequests');
+    expect(errorTextKey(failure('UNPROCESSABLE_CONTENT'))).toBe('invalid');
+    expect(errorTextKey(failure('INTERNAL_SERVER_ERROR'))).toBe('unknown');
+    expect(errorTextKey(new Error('fetch failed'))).toBe('offline');
+    for (const locale of ['et', 'ru', 'en']) {
+      const { Errors } = JSON.parse(readFileSync(`messages/${locale}/common.json`, 'utf8')) as { Errors: Record<string, string> };
+      for (const key of ['tooManyRequests', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'invalid', 'offline', 'unknown']) expect(Errors[key], `${locale} ${key}`).toBeTruthy();
+    }
   });
 });

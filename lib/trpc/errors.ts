@@ -70,25 +70,46 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof TRPCClientError && typeof error.message === 'string' && error.message ? error.message : undefined;
 }
 
-/** A message for a failure the form has no special handling for. */
-export function describeError(error: unknown): string {
+/** What kind of failure a call met, by its code: the key of its `Errors` message (lib/error-text) and of ENGLISH below. */
+export type ErrorTextKey = 'tooManyRequests' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'offline' | 'unknown';
+
+export function errorTextKey(error: unknown): ErrorTextKey {
   switch (errorCode(error)) {
     case 'TOO_MANY_REQUESTS':
-      return 'Too many requests. Wait a minute and try again.';
+      return 'tooManyRequests';
     case 'UNAUTHORIZED':
-      return 'Your session has ended. Sign in again to continue.';
+      return 'unauthorized';
     case 'FORBIDDEN':
-      return 'You do not have permission to do this.';
+      return 'forbidden';
     case 'NOT_FOUND':
-      return 'It no longer exists; it may have been deleted meanwhile.';
+      return 'notFound';
     case 'CONFLICT':
-      return asSentence(serverMessage(error) ?? 'It conflicts with an existing record.');
+      return 'conflict';
     case 'BAD_REQUEST':
     case 'UNPROCESSABLE_CONTENT':
-      return 'Check the fields and try again.';
+      return 'invalid';
     case undefined:
-      return 'The server could not be reached. Check your connection and try again.';
+      return 'offline';
     default:
-      return 'Something went wrong. Try again in a moment.';
+      return 'unknown';
   }
+}
+
+/** The manager pages' English words (until they are translated; the portal reads the `Errors` messages). */
+const ENGLISH: Record<ErrorTextKey, string> = {
+  tooManyRequests: 'Too many requests. Wait a minute and try again.',
+  unauthorized: 'Your session has ended. Sign in again to continue.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'It no longer exists; it may have been deleted meanwhile.',
+  conflict: 'It conflicts with an existing record.',
+  invalid: 'Check the fields and try again.',
+  offline: 'The server could not be reached. Check your connection and try again.',
+  unknown: 'Something went wrong. Try again in a moment.',
+};
+
+/** A message for a failure the form has no special handling for. */
+export function describeError(error: unknown): string {
+  const key = errorTextKey(error);
+  if (key === 'conflict') return asSentence(serverMessage(error) ?? ENGLISH.conflict);
+  return ENGLISH[key];
 }

@@ -11,7 +11,7 @@ async function deliver(message: MailBatchMessage): Promise<{ mailId: string }> {
     const { id } = await sendMail({
       to: message.to,
       subject: message.subject,
-      react: renderMailTemplate(message),
+      react: await renderMailTemplate(message),
       idempotencyKey: message.idempotencyKey,
     });
     return { mailId: id };

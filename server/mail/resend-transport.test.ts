@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { mailMessages } from '@/db/schema';
-import { MagicLinkEmail } from '@/emails';
+import { MagicLinkEmail, mailLanguage } from '@/emails';
 import { fakeResend, type ResendRequest } from '@/test/fake-resend';
 
 // A stand-in for api.resend.com on a local port: records requests, answers what the test queues.
@@ -37,7 +37,8 @@ async function loadSendMail() {
   return import('./send-mail');
 }
 
-const magicLink = () => createElement(MagicLinkEmail, { url: 'https://app.example.test/auth/magic?token=t0k3n', expiresInMinutes: 15 });
+const english = await mailLanguage('en');
+const magicLink = () => createElement(MagicLinkEmail, { ...english, url: 'https://app.example.test/auth/magic?token=t0k3n', expiresInMinutes: 15 });
 
 describe('sendMail through Resend', () => {
   it('posts the rendered message with the idempotency key and attachments', async () => {

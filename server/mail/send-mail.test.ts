@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { mailMessages } from '@/db/schema';
 import { env } from '@/server/env';
-import { InvitationEmail, MagicLinkEmail, renderMailTemplate } from '@/emails';
+import { InvitationEmail, MagicLinkEmail, mailLanguage, renderMailTemplate } from '@/emails';
 import { listMailbox } from './mailbox';
 import { MailDeliveryError, sendMail } from './send-mail';
 
@@ -20,7 +20,7 @@ describe('sendMail to the local mailbox', () => {
     const result = await sendMail({
       to,
       subject: 'Your sign-in link',
-      react: createElement(MagicLinkEmail, { url, expiresInMinutes: 15 }),
+      react: createElement(MagicLinkEmail, { ...(await mailLanguage('en')), url, expiresInMinutes: 15 }),
       attachments: [{ filename: 'INV-1.pdf', content: pdf }],
       idempotencyKey: `magic:${randomUUID()}`,
     });
@@ -40,8 +40,9 @@ describe('sendMail to the local mailbox', () => {
   it('stores a message once per idempotency key', async () => {
     const to = address();
     const key = `invite:${randomUUID()}`;
-    const react = renderMailTemplate({
+    const react = await renderMailTemplate({
       template: 'invitation',
+      locale: 'en',
       props: {
         organizationName: 'Tamme Housing',
         inviterName: null,
@@ -84,8 +85,11 @@ describe('sendMail to the local mailbox', () => {
   });
 });
 
+const english = await mailLanguage('en');
+
 function invitation() {
   return {
+    ...english,
     organizationName: 'Tamme Housing',
     inviterName: 'Mari',
     apartmentLabel: 'Tamme 5-12',

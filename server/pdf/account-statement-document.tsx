@@ -1,6 +1,7 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { PDF_FONT } from './fonts';
 import { type Issuer, IssuerBlock } from './issuer-block';
+import type { PdfLanguage } from './language';
 
 /** Amounts in currency units; dates formatted for the reader. */
 export type AccountStatementPdfData = {
@@ -25,14 +26,14 @@ const s = StyleSheet.create({
 const cols = { date: '14%', description: '44%', charge: '14%', payment: '14%', balance: '14%' };
 
 /** An apartment's account statement: what it owes now, then every invoice and payment with the running balance. */
-export function AccountStatementDocument({ data, formatMoney }: { data: AccountStatementPdfData; formatMoney: (n: number) => string }) {
+export function AccountStatementDocument({ data, formatMoney, t }: { data: AccountStatementPdfData; formatMoney: (n: number) => string } & PdfLanguage) {
   const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
   return (
     <Document title={data.title} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <IssuerBlock issuer={data.issuer} boldName />
         <Text style={s.h1}>{data.title}</Text>
-        <Text style={s.muted}>As of {data.date}</Text>
+        <Text style={s.muted}>{t('statement.asOf', { date: data.date })}</Text>
         <View style={s.block}>
           {data.summary.map(([term, value]) => (
             <View key={term} style={[s.between, { width: '55%' }]}>
@@ -43,11 +44,11 @@ export function AccountStatementDocument({ data, formatMoney }: { data: AccountS
         </View>
         <View style={s.block}>
           <View style={[s.row, s.th]} fixed>
-            <Text style={cell(cols.date, 'left')}>Date</Text>
-            <Text style={cell(cols.description, 'left')}>Description</Text>
-            <Text style={cell(cols.charge)}>Charged</Text>
-            <Text style={cell(cols.payment)}>Paid</Text>
-            <Text style={cell(cols.balance)}>Balance</Text>
+            <Text style={cell(cols.date, 'left')}>{t('statement.date')}</Text>
+            <Text style={cell(cols.description, 'left')}>{t('description')}</Text>
+            <Text style={cell(cols.charge)}>{t('statement.charged')}</Text>
+            <Text style={cell(cols.payment)}>{t('statement.paid')}</Text>
+            <Text style={cell(cols.balance)}>{t('statement.balance')}</Text>
           </View>
           {data.entries.map((e, i) => (
             <View key={i} style={[s.row, s.td]} wrap={false}>
@@ -59,7 +60,7 @@ export function AccountStatementDocument({ data, formatMoney }: { data: AccountS
             </View>
           ))}
         </View>
-        <Text style={[s.block, s.muted]}>A negative balance is credit: it pays the next invoices.</Text>
+        <Text style={[s.block, s.muted]}>{t('statement.creditNote')}</Text>
       </Page>
     </Document>
   );

@@ -1,7 +1,8 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
+import { formatDay, formatPercent, formatPeriod, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { PDF_FONT } from './fonts';
 import { type Issuer, IssuerBlock } from './issuer-block';
+import type { PdfLanguage } from './language';
 
 export type InvoicePdfData = {
   /** The issuer: the organisation's legal name and its registry code, VAT number, address and contacts. */
@@ -42,63 +43,62 @@ const s = StyleSheet.create({
 
 const cols = { description: '34%', quantity: '11%', unitPrice: '13%', vat: '8%', net: '11%', vatAmount: '11%', amount: '12%' };
 
-export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; formatMoney: (n: number) => string }) {
+/** Labels from the `Pdf` messages, numbers and dates through lib/format, all in the reader's language. */
+export function InvoiceDocument({ data, formatMoney, t, locale }: { data: InvoicePdfData; formatMoney: (n: number) => string } & PdfLanguage) {
   const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
   return (
-    <Document title={`Invoice ${data.number}`} author={data.issuer.name}>
+    <Document title={t('invoice.title', { number: data.number })} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View>
-            <IssuerBlock issuer={data.issuer} title={<Text style={s.h1}>Invoice {data.number}</Text>} />
+            <IssuerBlock issuer={data.issuer} title={<Text style={s.h1}>{t('invoice.title', { number: data.number })}</Text>} />
             <Text style={s.muted}>
               {data.building.name}, {data.building.address}
               {data.building.city ? `, ${data.building.city}` : ''}
             </Text>
           </View>
           <View>
-            <Text style={s.label}>Issue date</Text>
-            <Text>{data.issueDate}</Text>
-            <Text style={s.label}>Due date</Text>
-            <Text style={{ fontWeight: 'bold' }}>{data.dueDate}</Text>
-            <Text style={s.label}>Reference number</Text>
+            <Text style={s.label}>{t('invoice.issueDate')}</Text>
+            <Text>{formatDay(data.issueDate, locale)}</Text>
+            <Text style={s.label}>{t('dueDate')}</Text>
+            <Text style={{ fontWeight: 'bold' }}>{formatDay(data.dueDate, locale)}</Text>
+            <Text style={s.label}>{t('referenceNumber')}</Text>
             <Text style={{ fontWeight: 'bold' }}>{data.referenceNumber}</Text>
           </View>
         </View>
 
         <View style={[s.between, s.block]}>
           <View>
-            <Text style={s.label}>Bill to</Text>
-            {data.recipients.length ? data.recipients.map((r) => <Text key={r}>{r}</Text>) : <Text>Owner of apartment {data.apartmentNumber}</Text>}
+            <Text style={s.label}>{t('invoice.billTo')}</Text>
+            {data.recipients.length ? data.recipients.map((r) => <Text key={r}>{r}</Text>) : <Text>{t('ownerOf', { apartment: data.apartmentNumber })}</Text>}
             <Text>
               {data.building.address}-{data.apartmentNumber}
             </Text>
           </View>
           <View>
-            <Text style={s.label}>Billing period</Text>
-            <Text>
-              {data.periodStart} – {data.periodEnd}
-            </Text>
+            <Text style={s.label}>{t('invoice.period')}</Text>
+            <Text>{formatPeriod(data.periodStart, data.periodEnd, locale)}</Text>
           </View>
         </View>
 
         <View style={s.block}>
           <View style={[s.row, s.th]}>
-            <Text style={cell(cols.description, 'left')}>Description</Text>
-            <Text style={cell(cols.quantity)}>Quantity</Text>
-            <Text style={cell(cols.unitPrice)}>Unit price</Text>
-            <Text style={cell(cols.vat)}>VAT</Text>
-            <Text style={cell(cols.net)}>Net</Text>
-            <Text style={cell(cols.vatAmount)}>VAT</Text>
-            <Text style={cell(cols.amount)}>Amount</Text>
+            <Text style={cell(cols.description, 'left')}>{t('description')}</Text>
+            <Text style={cell(cols.quantity)}>{t('invoice.quantity')}</Text>
+            <Text style={cell(cols.unitPrice)}>{t('invoice.unitPrice')}</Text>
+            <Text style={cell(cols.vat)}>{t('vat')}</Text>
+            <Text style={cell(cols.net)}>{t('invoice.net')}</Text>
+            <Text style={cell(cols.vatAmount)}>{t('vat')}</Text>
+            <Text style={cell(cols.amount)}>{t('invoice.amount')}</Text>
           </View>
           {data.lines.map((l, i) => (
             <View key={i} style={[s.row, s.td]} wrap={false}>
               <Text style={cell(cols.description, 'left')}>{l.description}</Text>
               <Text style={cell(cols.quantity)}>
-                {formatQuantity(l.quantity, l.unit)}
+                {formatQuantity(l.quantity, l.unit, locale)}
               </Text>
-              <Text style={cell(cols.unitPrice)}>{formatUnitPrice(l.unitPrice)}</Text>
-              <Text style={cell(cols.vat)}>{formatPercent(l.vatRate)}</Text>
+              <Text style={cell(cols.unitPrice)}>{formatUnitPrice(l.unitPrice, locale)}</Text>
+              <Text style={cell(cols.vat)}>{formatPercent(l.vatRate, locale)}</Text>
               <Text style={cell(cols.net)}>{formatMoney(l.netAmount)}</Text>
               <Text style={cell(cols.vatAmount)}>{formatMoney(l.vatAmount)}</Text>
               <Text style={cell(cols.amount)}>{formatMoney(l.amount)}</Text>
@@ -106,31 +106,31 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
           ))}
           <View style={[s.between, { marginTop: 8 }]}>
             <View style={{ width: '45%' }}>
-              <Text style={s.label}>Your account</Text>
+              <Text style={s.label}>{t('invoice.yourAccount')}</Text>
               <View style={s.between}>
-                <Text>Balance after the previous invoice</Text>
+                <Text>{t('invoice.previousBalance')}</Text>
                 <Text>{formatMoney(data.account.previousBalance)}</Text>
               </View>
               <View style={s.between}>
-                <Text>Payments received since</Text>
+                <Text>{t('invoice.paymentsSince')}</Text>
                 <Text>{formatMoney(data.account.paymentsSince)}</Text>
               </View>
               <View style={s.between}>
-                <Text>Balance with this invoice</Text>
+                <Text>{t('invoice.balanceAfter')}</Text>
                 <Text>{formatMoney(data.account.balanceAfter)}</Text>
               </View>
             </View>
             <View style={{ width: '40%' }}>
               <View style={s.between}>
-                <Text>Net total</Text>
+                <Text>{t('invoice.netTotal')}</Text>
                 <Text>{formatMoney(data.netTotal)}</Text>
               </View>
               <View style={s.between}>
-                <Text>VAT</Text>
+                <Text>{t('vat')}</Text>
                 <Text>{formatMoney(data.vatTotal)}</Text>
               </View>
               <View style={[s.between, { marginTop: 4 }]}>
-                <Text style={s.total}>Total to pay</Text>
+                <Text style={s.total}>{t('totalToPay')}</Text>
                 <Text style={s.total}>{formatMoney(data.total)}</Text>
               </View>
             </View>
@@ -139,17 +139,17 @@ export function InvoiceDocument({ data, formatMoney }: { data: InvoicePdfData; f
 
         <View style={[s.between, s.block]}>
           <View style={{ width: '60%' }}>
-            <Text style={s.label}>Pay to</Text>
+            <Text style={s.label}>{t('payTo')}</Text>
             <Text>{data.payee.name}</Text>
-            <Text>IBAN {data.payee.iban ?? '—'}</Text>
-            <Text>Reference number {data.referenceNumber}</Text>
-            <Text style={[s.muted, { marginTop: 6 }]}>Please use the reference number so your payment is matched to this invoice.</Text>
+            <Text>{t('iban', { iban: data.payee.iban ?? '—' })}</Text>
+            <Text>{t('referenceLine', { reference: data.referenceNumber })}</Text>
+            <Text style={[s.muted, { marginTop: 6 }]}>{t('invoice.useReference')}</Text>
           </View>
           {data.qrDataUrl ? (
             <View style={{ alignItems: 'center' }}>
               {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt */}
               <Image src={data.qrDataUrl} style={{ width: 96, height: 96 }} />
-              <Text style={s.label}>Scan to pay</Text>
+              <Text style={s.label}>{t('invoice.scanToPay')}</Text>
             </View>
           ) : null}
         </View>

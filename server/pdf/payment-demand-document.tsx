@@ -1,6 +1,7 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { PDF_FONT } from './fonts';
 import { type Issuer, IssuerBlock } from './issuer-block';
+import type { PdfLanguage } from './language';
 
 /** Amounts in currency units; dates already formatted for the reader. */
 export type PaymentDemandPdfData = {
@@ -35,20 +36,20 @@ const s = StyleSheet.create({
 const cols = { number: '17%', period: '28%', due: '15%', days: '10%', open: '15%', penalty: '15%' };
 
 /** A formal payment demand: the open items, the penalty interest to date, the deadline and how to pay. */
-export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDemandPdfData; formatMoney: (n: number) => string }) {
+export function PaymentDemandDocument({ data, formatMoney, t }: { data: PaymentDemandPdfData; formatMoney: (n: number) => string } & PdfLanguage) {
   const cell = (width: string, align: 'left' | 'right' = 'right') => ({ width, textAlign: align });
   const place = `${data.building.address}-${data.apartmentNumber}${data.building.city ? `, ${data.building.city}` : ''}`;
   return (
-    <Document title={`Payment demand, apartment ${data.apartmentNumber}`} author={data.issuer.name}>
+    <Document title={t('demand.documentTitle', { apartment: data.apartmentNumber })} author={data.issuer.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <IssuerBlock issuer={data.issuer} boldName />
           <View>
-            <Text style={s.label}>Date</Text>
+            <Text style={s.label}>{t('demand.date')}</Text>
             <Text>{data.issueDate}</Text>
             {data.referenceNumber ? (
               <>
-                <Text style={s.label}>Reference number</Text>
+                <Text style={s.label}>{t('referenceNumber')}</Text>
                 <Text style={{ fontWeight: 'bold' }}>{data.referenceNumber}</Text>
               </>
             ) : null}
@@ -56,24 +57,21 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
         </View>
 
         <View style={s.block}>
-          {data.recipients.length ? data.recipients.map((r) => <Text key={r}>{r}</Text>) : <Text>Owner of apartment {data.apartmentNumber}</Text>}
+          {data.recipients.length ? data.recipients.map((r) => <Text key={r}>{r}</Text>) : <Text>{t('ownerOf', { apartment: data.apartmentNumber })}</Text>}
           <Text>{place}</Text>
         </View>
 
-        <Text style={s.h1}>Payment demand</Text>
-        <Text>
-          Despite our reminders, the invoices below on the account of apartment {data.apartmentNumber} remain unpaid. We ask you to pay {formatMoney(data.totalAmount)} by{' '}
-          {data.deadline} at the latest.
-        </Text>
+        <Text style={s.h1}>{t('demand.title')}</Text>
+        <Text>{t('demand.intro', { apartment: data.apartmentNumber, amount: formatMoney(data.totalAmount), deadline: data.deadline })}</Text>
 
         <View style={s.block}>
           <View style={[s.row, s.th]}>
-            <Text style={cell(cols.number, 'left')}>Invoice</Text>
-            <Text style={cell(cols.period, 'left')}>Period</Text>
-            <Text style={cell(cols.due, 'left')}>Due date</Text>
-            <Text style={cell(cols.days)}>Days overdue</Text>
-            <Text style={cell(cols.open)}>Open</Text>
-            <Text style={cell(cols.penalty)}>Penalty</Text>
+            <Text style={cell(cols.number, 'left')}>{t('demand.invoiceColumn')}</Text>
+            <Text style={cell(cols.period, 'left')}>{t('demand.periodColumn')}</Text>
+            <Text style={cell(cols.due, 'left')}>{t('dueDate')}</Text>
+            <Text style={cell(cols.days)}>{t('demand.daysOverdue')}</Text>
+            <Text style={cell(cols.open)}>{t('demand.open')}</Text>
+            <Text style={cell(cols.penalty)}>{t('demand.penalty')}</Text>
           </View>
           {data.items.map((i) => (
             <View key={i.number} style={[s.row, s.td]} wrap={false}>
@@ -88,21 +86,21 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
           <View style={[s.row, { marginTop: 8, justifyContent: 'flex-end' }]}>
             <View style={{ width: '48%' }}>
               <View style={s.between}>
-                <Text>Open invoices</Text>
+                <Text>{t('demand.openInvoices')}</Text>
                 <Text>{formatMoney(data.openAmount)}</Text>
               </View>
               <View style={s.between}>
-                <Text>Penalty interest to {data.issueDate}</Text>
+                <Text>{t('demand.penaltyTo', { date: data.issueDate })}</Text>
                 <Text>{formatMoney(data.penaltyAmount)}</Text>
               </View>
               {data.creditAmount > 0 ? (
                 <View style={s.between}>
-                  <Text>Credit on the account</Text>
+                  <Text>{t('demand.credit')}</Text>
                   <Text>−{formatMoney(data.creditAmount)}</Text>
                 </View>
               ) : null}
               <View style={[s.between, { marginTop: 4 }]}>
-                <Text style={s.total}>Total to pay</Text>
+                <Text style={s.total}>{t('totalToPay')}</Text>
                 <Text style={s.total}>{formatMoney(data.totalAmount)}</Text>
               </View>
             </View>
@@ -110,18 +108,14 @@ export function PaymentDemandDocument({ data, formatMoney }: { data: PaymentDema
         </View>
 
         <View style={s.block}>
-          <Text style={s.label}>Pay to</Text>
+          <Text style={s.label}>{t('payTo')}</Text>
           <Text>{data.payee.name}</Text>
-          <Text>IBAN {data.payee.iban ?? '—'}</Text>
-          {data.referenceNumber ? <Text>Reference number {data.referenceNumber}</Text> : null}
-          <Text style={{ fontWeight: 'bold' }}>Deadline {data.deadline}</Text>
+          <Text>{t('iban', { iban: data.payee.iban ?? '—' })}</Text>
+          {data.referenceNumber ? <Text>{t('referenceLine', { reference: data.referenceNumber })}</Text> : null}
+          <Text style={{ fontWeight: 'bold' }}>{t('demand.deadline', { date: data.deadline })}</Text>
         </View>
 
-        <Text style={s.block}>
-          Penalty interest continues to accrue on the overdue amounts until they are paid. If the amount is not paid by the deadline, the association may hand the debt to a
-          debt collection agency or take it to court, and the costs of recovery will also be claimed. If you have paid in the meantime, thank you; if you cannot pay in full,
-          please contact us to agree a payment plan.
-        </Text>
+        <Text style={s.block}>{t('demand.consequences')}</Text>
         <Text style={[s.block, s.muted]}>{data.issuer.name}</Text>
       </Page>
     </Document>

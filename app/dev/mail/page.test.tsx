@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
 import { sendMail } from '@/server/mail/send-mail';
 
 afterEach(() => {
@@ -16,7 +16,7 @@ describe('/dev/mail page', () => {
     await sendMail({
       to,
       subject: 'Page check',
-      react: createElement(NotificationEmail, { title: 'Page check', paragraphs: ['Checking the page'], action: null }),
+      react: createElement(NotificationEmail, { ...(await mailLanguage('en')), title: 'Page check', paragraphs: ['Checking the page'], action: null }),
       attachments: [{ filename: 'INV-9.pdf', content: new Uint8Array(2048) }],
       idempotencyKey: randomUUID(),
     });

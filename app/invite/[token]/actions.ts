@@ -1,20 +1,20 @@
 'use server';
 
 import { AuthError } from 'next-auth';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { isLocale } from '@/i18n/locales';
 import { failureOf, serverApi } from '@/server/api/server-caller';
 import { signIn } from '@/server/auth/next-auth';
 
 /** `name` is what was typed, given back so the form (reset after each submission) keeps it. */
 export type AcceptState = { error?: string; fieldErrors?: Record<string, string>; linkSentTo?: string; name?: string };
 
-const NOT_VALID = 'This invitation is not valid any more: it was used, cancelled or it expired.';
-
-/** A refused call as the form shows it: field errors of a 422, else one message. */
-function refusal(err: unknown, tooMany: string): AcceptState {
+/** A refused call as the form shows it, in the reader's language: field errors of a 422, else one message. */
+async function refusal(err: unknown, tooMany: 'linksLimited' | 'rateLimited'): Promise<AcceptState> {
   const { code, fieldErrors } = failureOf(err);
-  if (code === 'TOO_MANY_REQUESTS') return { error: tooMany };
+  if (code === 'TOO_MANY_REQUESTS') return { error: (await getTranslations('SignIn'))(`errors.${tooMany}`) };
   if (fieldErrors.length) return { fieldErrors: Object.fromEntries(fieldErrors.map((e) => [e.path, e.message])) };
-  return { error: NOT_VALID };
+  return { error: (await getTranslations('InvitePage'))('notValidShort') };
 }
 
 /**
@@ -27,10 +27,12 @@ export async function acceptInvitationAction(token: string, prev: AcceptState, f
   const name = String(formData.get('name') ?? '');
   if (formData.get('intent') === 'magic-link') {
     try {
-      const { email } = await api.residents.emailInvitationLink({ token, name });
+      // The mail in the language the page is read in.
+      const locale = await getLocale();
+      const { email } = await api.residents.emailInvitationLink({ token, name, locale: isLocale(locale) ? locale : undefined });
       return { linkSentTo: email, name };
     } catch (err) {
-      const state = refusal(err, 'Too many links requested. Wait a few minutes and try again.');
+      const state = await refusal(err, 'linksLimited');
       return state.fieldErrors ? { ...state, linkSentTo: prev.linkSentTo, name } : state;
     }
   }
@@ -39,7 +41,7 @@ export async function acceptInvitationAction(token: string, prev: AcceptState, f
   try {
     await api.residents.acceptInvitation({ token, name, password });
   } catch (err) {
-    const state = refusal(err, 'Too many attempts. Wait a few minutes and try again.');
+    const state = await refusal(err, 'rateLimited');
     return state.fieldErrors ? { ...state, name } : state;
   }
   const tenantId = summary?.tenantId;
@@ -47,7 +49,7 @@ export async function acceptInvitationAction(token: string, prev: AcceptState, f
     // Into the invitation's tenant, even for a person who already belongs to another one.
     await signIn('password', { email: summary?.email, password, tenantId, redirectTo: '/' });
   } catch (err) {
-    if (err instanceof AuthError) return { error: 'You have joined. Sign in to continue.' };
+    if (err instanceof AuthError) return { error: (await getTranslations('InvitePage'))('joined') };
     throw err; // the redirect after signing in
   }
   return {};

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { getTranslations } from 'next-intl/server';
+import { AuthFrame } from '@/components/shell/auth-frame';
 import { serverApi } from '@/server/api/server-caller';
+import { INVITATION_LINK_TTL_MINUTES } from '@/server/domain/link-tokens';
 import { AcceptForm } from './accept-form';
 import { acceptInvitationAction } from './actions';
-import { InviteFrame } from './invite-frame';
 
-export const metadata: Metadata = { title: 'Accept invitation' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('InvitePage'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 // Opening the link only shows the invitation; the form's POST uses it. A used, cancelled or expired
@@ -15,19 +18,12 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const invitation = await (await serverApi()).residents.describeInvitation({ token });
   if (!invitation) notFound();
+  const t = await getTranslations('InvitePage');
+  const { place } = invitation;
+  const placeText = place.kind === 'apartment' ? t('apartment', { building: place.building, number: place.number }) : t(place.role === 'admin' ? 'teamAdmin' : 'teamManager');
   return (
-    <InviteFrame>
-      <Card>
-        <CardHeader>
-          <h1 className="text-xl font-semibold">Join your building</h1>
-          <CardDescription>
-            {invitation.organizationName} invites you to {invitation.apartmentLabel}.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <AcceptForm action={acceptInvitationAction.bind(null, token)} email={invitation.email} hasAccount={invitation.hasAccount} />
-        </CardContent>
-      </Card>
-    </InviteFrame>
+    <AuthFrame title={t('title')} description={t('invites', { organization: invitation.organizationName, place: placeText })}>
+      <AcceptForm action={acceptInvitationAction.bind(null, token)} email={invitation.email} hasAccount={invitation.hasAccount} linkMinutes={INVITATION_LINK_TTL_MINUTES} />
+    </AuthFrame>
   );
 }

@@ -1,6 +1,12 @@
 import { DropletIcon, FlameIcon, HeaterIcon, ZapIcon, type LucideIcon } from 'lucide-react';
+import type { Locale } from '@/i18n/locales';
 
 // Meters and readings as residents and managers read them; shared by the portal and the manager pages.
+
+/** A reading's digits as written in the reader's language, without grouping (a register shows none). */
+function formatNumber(value: number, digits: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+}
 
 export type MeterType = 'cold_water' | 'hot_water' | 'heating' | 'electricity' | 'gas';
 export type ReadingStatus = 'submitted' | 'confirmed' | 'rejected';
@@ -24,16 +30,17 @@ export function formatUnit(unit: string): string {
   return unit.replace(/^m3$/, 'm³');
 }
 
-/** A register value with the meter's decimals, e.g. "123.450 m³". */
-export function formatReading(value: number, decimals: number, unit?: string): string {
-  const text = value.toFixed(Math.max(0, Math.min(decimals, 6)));
+/** A register value with the meter's decimals, e.g. "123.450 m³"; with a locale as its readers write numbers ("123,450 m³"). */
+export function formatReading(value: number, decimals: number, unit?: string, locale?: Locale): string {
+  const digits = Math.max(0, Math.min(decimals, 6));
+  const text = locale ? formatNumber(value, digits, locale) : value.toFixed(digits);
   return unit ? `${text} ${formatUnit(unit)}` : text;
 }
 
 /** A consumption with its sign, e.g. "+3.200 m³"; "—" when there is nothing to compare with. */
-export function formatConsumption(consumption: number | null, decimals: number, unit: string): string {
+export function formatConsumption(consumption: number | null, decimals: number, unit: string, locale?: Locale): string {
   if (consumption === null) return '—';
-  return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit)}`;
+  return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit, locale)}`;
 }
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th". */

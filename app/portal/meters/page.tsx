@@ -1,20 +1,27 @@
 import { CalendarDaysIcon, ChevronRightIcon, GaugeIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { apartmentLabel, formatDate } from '../requests/format';
+import { isLocale } from '@/i18n/locales';
+import { formatDate } from '@/lib/format';
+import { apartmentLabel } from '../requests/format';
 import { serverApi } from '@/server/api/server-caller';
-import { METER_TYPES, formatReading, formatUnit, readingWindow, readingWindowSentence } from './meter-format';
+import { METER_TYPES, formatReading, formatUnit, readingWindow } from './meter-format';
 import { loadMyMeters } from './my-meters';
 
-export const metadata: Metadata = { title: 'Meters' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('PortalMeters'))('title') };
+}
 
 export default async function PortalMetersPage() {
   const portal = await getTranslations('Portal');
+  const t = await getTranslations('PortalMeters');
+  const asked = await getLocale();
+  const locale = isLocale(asked) ? asked : undefined;
   const api = await serverApi();
   const groups = await loadMyMeters(api);
   // The newest reading of each meter, to say which ones already wait for the manager.
@@ -26,12 +33,12 @@ export default async function PortalMetersPage() {
 
   return (
     <>
-      <PageHeader title="Meters" description="Send your meter readings from a photo or typed in, and see the ones you sent." />
+      <PageHeader title={t('title')} description={t('description')} />
       {groups.length === 0 ? (
         <EmptyState
           icon={GaugeIcon}
-          title="No apartment is linked to your account yet"
-          description="Once your building manager links your account to your apartment, its meters appear here."
+          title={t('noApartment')}
+          description={t('noApartmentHint')}
         />
       ) : (
         <div className="grid gap-8">
@@ -55,14 +62,14 @@ export default async function PortalMetersPage() {
                   >
                     <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                     <span>
-                      {readingWindowSentence(window)}{' '}
-                      {window.open ? 'The window is open today.' : 'The window is closed today; you can still send a reading.'}
+                      {window.startDay === window.endDay ? t('windowOne', { day: window.startDay }) : t('windowRange', { start: window.startDay, end: window.endDay })}{' '}
+                      {window.open ? t('windowOpen') : t('windowClosed')}
                     </span>
                   </p>
                 )}
                 {meters.length === 0 ? (
                   <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-                    This apartment has no meters to read. Your building manager adds them.
+                    {t('noMeters')}
                   </p>
                 ) : (
                   <ul aria-labelledby={headingId} className="grid gap-3">
@@ -81,22 +88,21 @@ export default async function PortalMetersPage() {
                             </span>
                             <span className="grid min-w-0 flex-1 gap-0.5">
                               <span className="font-semibold">
-                                {type.label} <span className="font-normal text-muted-foreground">· {formatUnit(meter.unit)}</span>
+                                {t(`types.${meter.type}`)} <span className="font-normal text-muted-foreground">· {formatUnit(meter.unit)}</span>
                               </span>
-                              <span className="text-sm text-muted-foreground">Serial {meter.serialNumber}</span>
+                              <span className="text-sm text-muted-foreground">{t('serial', { serial: meter.serialNumber })}</span>
                               <span className="text-sm">
-                                {meter.lastReading ? (
-                                  <>
-                                    Last confirmed <span className="font-medium tabular-nums">{formatReading(meter.lastReading.value, meter.decimals, meter.unit)}</span> on{' '}
-                                    {formatDate(meter.lastReading.readAt)}
-                                  </>
-                                ) : (
-                                  'No confirmed reading yet'
-                                )}
+                                {meter.lastReading
+                                  ? t.rich('lastConfirmed', {
+                                      value: formatReading(meter.lastReading.value, meter.decimals, meter.unit, locale),
+                                      date: formatDate(meter.lastReading.readAt, locale),
+                                      b: (chunks) => <span className="font-medium tabular-nums">{chunks}</span>,
+                                    })
+                                  : t('noReading')}
                               </span>
                               {newest?.status === 'submitted' && (
                                 <Badge variant="warning" className="mt-1 w-fit">
-                                  Sent {formatReading(newest.value, meter.decimals, meter.unit)}, waiting for confirmation
+                                  {t('waiting', { value: formatReading(newest.value, meter.decimals, meter.unit, locale) })}
                                 </Badge>
                               )}
                             </span>

@@ -74,14 +74,15 @@ describe('the apartment account', () => {
     expect(lines.at(-1)).toMatch(/^2027-04-01,Invoice,.*,100\.00,,165\.00,EUR$/);
     const pdf = await statementRoute(new Request(`http://localhost/api/apartments/${apartmentId}/statement?format=pdf`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: apartmentId }) });
     const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(text).toContain('Account statement');
-    expect(text).toMatch(/Balance \(open less credit\) 165,00 €/);
+    // In the manager's language: Estonian, as they chose none.
+    expect(text).toContain('Konto väljavõte');
+    expect(text).toMatch(/Saldo \(tasumata miinus ettemaks\) 165,00 €/);
     expect((await statementRoute(new Request(`http://localhost/api/apartments/${apartmentId}/statement?format=xls`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: apartmentId }) })).status).toBe(400);
 
     // The third invoice's PDF shows the account around it: 70.00 after the second, 5.00 paid since, 165.00 with it.
     const invoicePdf = await invoicePdfRoute(new Request(`http://localhost/api/invoices/${ids[2]}/pdf`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: ids[2]! }) });
     const invoiceText = (await pdfText(new Uint8Array(await invoicePdf.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(invoiceText).toMatch(/Balance after the previous invoice 70,00 € Payments received since 5,00 € Balance with this invoice 165,00 €/);
+    expect(invoiceText).toMatch(/Saldo pärast eelmist arvet 70,00 € Laekunud maksed 5,00 € Saldo koos selle arvega 165,00 €/);
 
     const around = await restClient(manager)('GET', `/invoices/${ids[2]}/account`);
     expect(around.body.data).toEqual({ previousBalance: 70, paymentsSince: 5, balanceAfter: 165 });

@@ -1,9 +1,11 @@
 import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import { CSV_BOM, csvLines } from '@/server/domain/csv';
 import { fromUnits, unitsToString } from '@/server/domain/decimal';
 import { AccountStatementDocument } from '@/server/pdf/account-statement-document';
+import { type PdfLanguage, pdfLanguage } from '@/server/pdf/language';
+import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
 import { issuerOf } from '../organisation/payee';
@@ -13,7 +15,7 @@ const KIND = { invoice: 'Invoice', payment: 'Payment', prepayment: 'Prepayment' 
 
 /**
  * The apartment's account statement as a file: `csv` (UTF-8 with a BOM, amounts with a decimal point, formula-safe
- * cells) or `pdf` (A4). Whoever may read the account may download it.
+ * cells; English, as the API is) or `pdf` (A4, in the caller's language). Whoever may read the account may download it.
  */
 export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceContext; input: { id: string; format: 'csv' | 'pdf' } }): Promise<{ filename: string; contentType: string; body: Uint8Array }> {
   const account = await getApartmentAccount({ ctx, input });
@@ -24,17 +26,24 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
     const text = CSV_BOM + csvLines([['Date', 'Kind', 'Description', 'Charged', 'Paid', 'Balance', 'Currency'], ...rows]);
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: new TextEncoder().encode(text) };
   }
+  const language = await pdfLanguage(await callerLocale(ctx));
+  const { t, locale } = language;
+  const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency, locale);
   const pdf = await renderToBuffer(
     createElement(AccountStatementDocument, {
-      formatMoney: (n: number) => formatMoney(n, account.currency),
+      ...language,
+      formatMoney: (n: number) => formatMoney(n, account.currency, locale),
       data: {
-        issuer: await issuerOf(ctx.db, await organisationOf(ctx.db, ctx.tenantId)),
-        title: `Account statement: ${account.buildingName}, apartment ${account.apartmentNumber}`,
-        date: formatDate(account.today),
-        summary: summaryLines(account),
+        issuer: await issuerOf(ctx.db, await organisationOf(ctx.db, ctx.tenantId), t),
+        title: t('statement.title', { building: account.buildingName, apartment: account.apartmentNumber }),
+        date: formatDay(account.today, locale),
+        summary: summaryLines(account, language),
         entries: account.entries.map((e) => ({
-          date: formatDate(e.date),
-          description: e.description + (e.penalty ? ` (penalty interest ${formatMoney(fromUnits(e.penalty, 2), account.currency)})` : '') + (e.creditUsed ? ` (${formatMoney(fromUnits(e.creditUsed, 2), account.currency)} paid from credit)` : ''),
+          date: formatDay(e.date, locale),
+          description:
+            e.description +
+            (e.penalty ? ` (${t('statement.entryPenalty', { amount: money(e.penalty) })})` : '') +
+            (e.creditUsed ? ` (${t('statement.entryCredit', { amount: money(e.creditUsed) })})` : ''),
           charge: e.charge ? fromUnits(e.charge, 2) : null,
           payment: e.payment ? fromUnits(e.payment, 2) : null,
           balance: fromUnits(e.balance, 2),
@@ -45,13 +54,13 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
   return { filename: `${name}.pdf`, contentType: 'application/pdf', body: new Uint8Array(pdf) };
 }
 
-function summaryLines(account: ApartmentAccount): Array<[string, string]> {
-  const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency);
+function summaryLines(account: ApartmentAccount, { t, locale }: PdfLanguage): Array<[string, string]> {
+  const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency, locale);
   return [
-    ['Open invoices', money(account.balanceDue)],
-    ['of which overdue', money(account.overdue)],
-    ['Credit', money(account.credit)],
-    ['Balance (open less credit)', money(account.net)],
-    ...(account.penaltyAccrued ? ([['Penalty interest accrued, charged on the next invoice', money(account.penaltyAccrued)]] as Array<[string, string]>) : []),
+    [t('statement.openInvoices'), money(account.balanceDue)],
+    [t('statement.overdue'), money(account.overdue)],
+    [t('statement.credit'), money(account.credit)],
+    [t('statement.net'), money(account.net)],
+    ...(account.penaltyAccrued ? ([[t('statement.penaltyAccrued'), money(account.penaltyAccrued)]] as Array<[string, string]>) : []),
   ];
 }

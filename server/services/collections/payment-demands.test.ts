@@ -94,12 +94,13 @@ describe('payment demands', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(text).toContain('Payment demand');
+    // In the manager's language: Estonian, as they chose none.
+    expect(text).toContain('Maksenõue');
     expect(text).toMatch(new RegExp(`${inv1.number} .*28 100,00 € 1,40 €`));
-    expect(text).toMatch(/Penalty interest to 12 Apr 2033 1,40 €/);
-    expect(text).toMatch(/Credit on the account −10,00 €/);
-    expect(text).toMatch(/Total to pay 141,40 €/);
-    expect(text).toContain('Deadline 26 Apr 2033');
+    expect(text).toMatch(/Viivis kuni 12\. apr 2033 1,40 €/);
+    expect(text).toMatch(/Ettemaks kontol −10,00 €/);
+    expect(text).toMatch(/Tasuda kokku 141,40 €/);
+    expect(text).toContain('Tähtaeg 26. apr 2033');
     expect(text).toContain('IBAN EE382200221020145685');
   });
 
@@ -137,7 +138,7 @@ describe('payment demands', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.data.sentTo).toEqual([t.resident.email]);
     const [mail] = await getDb().select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `payment-demand:${id}:${t.resident.email}`));
-    expect(mail!.subject).toMatch(/^Payment demand: .* overdue on apartment 1$/);
+    expect(mail!.subject).toMatch(/^Maksenõue: korteri 1 tasumata summa .*€$/);
     expect(mail!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     expect((await api('POST', `/payment-demands/${id}/send`, {})).status).toBe(409);
 

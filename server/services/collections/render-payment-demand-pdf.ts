@@ -2,16 +2,19 @@ import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
 import { apartments, buildings } from '@/db/schema';
-import { formatDate, formatMoney } from '@/lib/format';
+import type { Locale } from '@/i18n/locales';
+import { formatDay, formatMoney, formatPeriod } from '@/lib/format';
+import { pdfLanguage } from '@/server/pdf/language';
 import { PaymentDemandDocument } from '@/server/pdf/payment-demand-document';
+import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
 import { issuerOf, payeeOf } from '../organisation/payee';
 import { apartmentRecipients } from '../residents/apartment-recipients';
 import { getPaymentDemand } from './get-payment-demand';
 
-/** The demand as an A4 letter, with the figures it was made with. Managers only. */
-export async function renderPaymentDemandPdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
+/** The demand as an A4 letter, with the figures it was made with, in `locale` (a recipient's), else the caller's language. Managers only. */
+export async function renderPaymentDemandPdf({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; pdf: Buffer }> {
   const demand = await getPaymentDemand({ ctx, input });
   const [place] = await ctx.db
     .select({ building: buildings, referenceNumber: apartments.referenceNumber })
@@ -21,19 +24,22 @@ export async function renderPaymentDemandPdf({ ctx, input }: { ctx: ServiceConte
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
   const b = place!.building;
   const organisation = await organisationOf(ctx.db, ctx.tenantId);
+  const language = await pdfLanguage(locale ?? (await callerLocale(ctx)));
+  const day = (date: string) => formatDay(date, language.locale);
   const pdf = await renderToBuffer(
     createElement(PaymentDemandDocument, {
-      formatMoney: (n: number) => formatMoney(n, demand.currency),
+      ...language,
+      formatMoney: (n: number) => formatMoney(n, demand.currency, language.locale),
       data: {
-        issuer: await issuerOf(ctx.db, organisation),
+        issuer: await issuerOf(ctx.db, organisation, language.t),
         building: { address: b.address, city: b.city },
         payee: payeeOf(b, organisation),
         apartmentNumber: demand.apartmentNumber,
         recipients: recipients.map((r) => r.name ?? r.email),
-        issueDate: formatDate(demand.issueDate),
-        deadline: formatDate(demand.deadline),
+        issueDate: day(demand.issueDate),
+        deadline: day(demand.deadline),
         referenceNumber: place!.referenceNumber,
-        items: demand.items.map((i) => ({ number: i.number, period: `${formatDate(i.periodStart)} – ${formatDate(i.periodEnd)}`, dueDate: formatDate(i.dueDate), daysOverdue: i.daysOverdue, open: i.openAmount, penalty: i.penaltyAmount })),
+        items: demand.items.map((i) => ({ number: i.number, period: formatPeriod(i.periodStart, i.periodEnd, language.locale), dueDate: day(i.dueDate), daysOverdue: i.daysOverdue, open: i.openAmount, penalty: i.penaltyAmount })),
         openAmount: demand.openAmount,
         penaltyAmount: demand.penaltyAmount,
         creditAmount: demand.creditAmount,

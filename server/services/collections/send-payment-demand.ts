@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { and, eq } from 'drizzle-orm';
 import { paymentDemands } from '@/db/schema';
-import { NotificationEmail } from '@/emails';
-import { formatDate, formatMoney } from '@/lib/format';
+import { mailLanguage, NotificationEmail } from '@/emails';
+import { perLocale } from '@/i18n/per-locale';
+import { formatDay, formatMoney } from '@/lib/format';
 import { env } from '@/server/env';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
@@ -15,7 +16,7 @@ import type { PaymentDemandView } from './payment-demand-view';
 import { renderPaymentDemandPdf } from './render-payment-demand-pdf';
 
 /**
- * Emails an open demand (the letter attached) to every resident of the apartment, whatever their invoice
+ * Emails an open demand (the letter attached), each in the resident's language, to every resident of the apartment, whatever their invoice
  * channel: a demand is a letter, not an invoice. Once per demand and address (the mail idempotency key), so
  * a retry after a failure sends only what did not go out; 409 once sent or closed, or with no resident to email.
  */
@@ -25,20 +26,24 @@ export async function sendPaymentDemand({ ctx, input }: { ctx: ServiceContext; i
   if (demand.sentAt) throw new ConflictError('The payment demand was sent already; download it to print');
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
   if (!recipients.length) throw new ConflictError('The apartment has no residents to email: download the letter and post it');
-  const { filename, pdf } = await renderPaymentDemandPdf({ ctx, input });
-  const total = formatMoney(demand.totalAmount, demand.currency);
+  const letterIn = perLocale((locale) => renderPaymentDemandPdf({ ctx, input, locale }));
   for (const r of recipients) {
+    const { filename, pdf } = await letterIn(r.locale);
+    const language = await mailLanguage(r.locale);
+    const { t, locale } = language;
+    const total = formatMoney(demand.totalAmount, demand.currency, locale);
     await sendMail({
       to: r.email,
-      subject: `Payment demand: ${total} overdue on apartment ${demand.apartmentNumber}`,
+      subject: t('demand.subject', { amount: total, apartment: demand.apartmentNumber }),
       react: createElement(NotificationEmail, {
-        title: 'Payment demand',
+        ...language,
+        title: t('demand.title'),
         paragraphs: [
-          `Despite our reminders, ${total} is unpaid on the account of apartment ${demand.apartmentNumber}, ${demand.buildingName}, penalty interest to ${formatDate(demand.issueDate)} included.`,
-          `Please pay it by ${formatDate(demand.deadline)}. The attached letter lists the open invoices and the payment details.`,
-          'If you have paid in the meantime, thank you; if you cannot pay in full, please contact us to agree a payment plan.',
+          t('demand.unpaid', { amount: total, apartment: demand.apartmentNumber, building: demand.buildingName, date: formatDay(demand.issueDate, locale) }),
+          t('demand.payBy', { date: formatDay(demand.deadline, locale) }),
+          t('demand.paidMeantime'),
         ],
-        action: { label: 'See your invoices', url: `${env.APP_URL}/portal` },
+        action: { label: t('demand.action'), url: `${env.APP_URL}/portal` },
       }),
       attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }],
       idempotencyKey: `payment-demand:${demand.id}:${r.email}`,

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { and, eq, gt } from 'drizzle-orm';
 import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
-import { InvitationEmail, invitationSubject } from '@/emails';
+import { InvitationEmail, invitationSubject, mailLanguage } from '@/emails';
 import { sha256 } from '@/server/auth/resolve-caller';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
+import { addressLocale } from '../account/address-locale';
 import { writeAudit } from '../audit/write-audit';
 import { newOpaqueToken } from '../auth/issue-session';
 import { actorOf, MANAGERS, requireRole, type ServiceContext } from '../context';
@@ -48,10 +49,12 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
 
   const [inviter] = ctx.userId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId)) : [];
   try {
+    const language = await mailLanguage(await addressLocale(ctx.db, email));
     await sendMail({
       to: email,
-      subject: invitationSubject({ organizationName: apartment.organization }),
+      subject: invitationSubject(language.t, { organizationName: apartment.organization }),
       react: createElement(InvitationEmail, {
+        ...language,
         organizationName: apartment.organization,
         inviterName: inviter?.name ?? null,
         apartmentLabel: `${apartment.building}-${apartment.number}`,

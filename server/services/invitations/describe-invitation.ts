@@ -3,7 +3,10 @@ import type { Db } from '@/db/client';
 import { apartments, buildings, invitations, tenants, users } from '@/db/schema';
 import { sha256 } from '@/server/auth/resolve-caller';
 
-export type InvitationSummary = { invitationId: string; tenantId: string; email: string; organizationName: string; apartmentLabel: string; hasAccount: boolean; expiresAt: Date };
+/** What the person is invited to, for the page and mail to word in the reader's language: an apartment, or the team with a role. */
+export type InvitationPlace = { kind: 'apartment'; building: string; number: string } | { kind: 'team'; role: 'admin' | 'manager' };
+
+export type InvitationSummary = { invitationId: string; tenantId: string; email: string; organizationName: string; place: InvitationPlace; hasAccount: boolean; expiresAt: Date };
 
 /** What the accept page shows for a usable token (without using it); null for a used, cancelled or expired one. */
 export async function describeInvitation({ db, now, token }: { db: Db; now: Date; token: string }): Promise<InvitationSummary | null> {
@@ -30,7 +33,7 @@ export async function describeInvitation({ db, now, token }: { db: Db; now: Date
     tenantId: row.tenantId,
     email: row.email,
     organizationName: row.organizationName,
-    apartmentLabel: row.memberRole ? `its team as ${row.memberRole === 'admin' ? 'an admin' : 'a manager'}` : `${row.building}, apartment ${row.number}`,
+    place: row.memberRole ? { kind: 'team', role: row.memberRole === 'admin' ? 'admin' : 'manager' } : { kind: 'apartment', building: row.building ?? '', number: row.number ?? '' },
     hasAccount: Boolean(account),
     expiresAt: row.expiresAt,
   };

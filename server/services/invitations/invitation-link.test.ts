@@ -44,8 +44,8 @@ describe('accepting an invitation with a magic link', () => {
     await expect(emailInvitationLink({ db: db(), now, input: { token, name: '  ' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'name' }] });
     expect(await emailInvitationLink({ db: db(), now, input: { token, name: ' Mari Maasikas ' } })).toEqual({ sent: true, email });
     const mail = await lastMail(email);
-    expect(mail.subject).toMatch(/^Join Test tenant /);
-    expect(mail.text).toContain('Kase 5, apartment 7');
+    expect(mail.subject).toMatch(/^Liituge: Test tenant /); // Estonian: a new person has chosen no language
+    expect(mail.text).toContain('Kase 5, korter 7');
     const link = await linkFromMail(email);
     // Asking again gives another link; sending links accepts nothing yet.
     await emailInvitationLink({ db: db(), now, input: { token, name: 'Mari Maasikas' } });

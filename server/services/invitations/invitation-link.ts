@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authSecret } from '@/server/auth/secret';
 import { INVITATION_LINK_PREFIX } from '@/server/domain/link-tokens';
 
-export const INVITATION_LINK_TTL_MINUTES = 15;
+export { INVITATION_LINK_TTL_MINUTES } from '@/server/domain/link-tokens';
 
 const Claims = z.object({
   /** The invitation accepted by the link. */

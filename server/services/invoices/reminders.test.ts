@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { apartmentResidents, apartments, auditLog, buildings, invoiceReminders, invoices, mailMessages } from '@/db/schema';
 import { sendMail } from '@/server/mail/send-mail';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
 import { createElement } from 'react';
 import { addDays } from '@/server/domain/dates';
 import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
@@ -49,7 +49,7 @@ describe('payment reminders', () => {
       .insert(invoiceReminders)
       .values({ tenantId: t.tenantId, invoiceId: crashed.id, apartmentId: a3!.id, daysFromDue: -3, openAmount: 7_000, recipients: [t.resident.email], status: 'sending', createdAt: at('2031-04-17', 7) })
       .returning();
-    await sendMail({ to: t.resident.email, subject: 'sent before the crash', react: createElement(NotificationEmail, { title: 'x', paragraphs: ['x'], action: null }), idempotencyKey: `reminder:${claim!.id}:${t.resident.email}` });
+    await sendMail({ to: t.resident.email, subject: 'sent before the crash', react: createElement(NotificationEmail, { ...(await mailLanguage('et')), title: 'x', paragraphs: ['x'], action: null }), idempotencyKey: `reminder:${claim!.id}:${t.resident.email}` });
 
     for (let day = '2031-03-01'; day <= '2031-04-30'; day = addDays(day, 1)) {
       await sendDueReminders({ db, now: at(day, 5) }); // 07:00 or 08:00 in Tallinn: too early
@@ -73,16 +73,17 @@ describe('payment reminders', () => {
     const crashedMails = await db.select().from(mailMessages).where(like(mailMessages.idempotencyKey, `reminder:${claim!.id}:%`));
     expect(crashedMails.map((m) => m.subject)).toEqual(['sent before the crash']);
 
-    // The overdue reminder of inv1: what is open on the account, penalty so far, how to pay, Pay now, the PDF with its QR code.
+    // The overdue reminder of inv1, in Estonian (the resident chose no language): what is open on the account, penalty so far,
+    // how to pay, Pay now, the PDF with its QR code.
     const overdue = rows.find((r) => r.invoiceId === inv1.id && r.daysFromDue === 7)!;
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `reminder:${overdue.id}:${t.resident.email}`));
-    expect(mail!.subject).toBe(`Payment reminder: invoice ${inv1.number} is overdue`);
+    expect(mail!.subject).toBe(`Maksemeeldetuletus: arve ${inv1.number} on tasumata`);
     expect(mail!.text).toContain(`${inv1.number} 123,45`);
     expect(mail!.text).toContain(`${inv2.number} 50,00`);
-    expect(mail!.text).toMatch(/173,45\s€ in all/);
+    expect(mail!.text).toMatch(/kokku 173,45\s€/);
     // 123.45 € × 0.05 % × 7 days = 0.43 €
-    expect(mail!.text).toMatch(/Penalty interest so far: 0,43\s€/);
-    expect(mail!.text).toContain('IBAN EE382200221020145685, with the reference number 1001');
+    expect(mail!.text).toMatch(/Viivis seni: 0,43\s€/);
+    expect(mail!.text).toContain('IBAN EE382200221020145685, viitenumber 1001');
     expect(mail!.text).toContain(`/portal/invoices/${inv1.id}`);
     expect(mail!.attachments.map((x) => x.contentType)).toEqual(['application/pdf']);
 

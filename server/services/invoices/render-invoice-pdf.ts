@@ -5,7 +5,11 @@ import QRCode from 'qrcode';
 import { apartments, buildings } from '@/db/schema';
 import { toUnits } from '@/server/domain/decimal';
 import { epcPayload } from '@/server/domain/epc-qr';
+import type { Locale } from '@/i18n/locales';
+import { formatMoney } from '@/lib/format';
 import { InvoiceDocument } from '@/server/pdf/invoice-document';
+import { pdfLanguage } from '@/server/pdf/language';
+import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
 import { issuerOf, payeeOf } from '../organisation/payee';
@@ -14,14 +18,17 @@ import { getInvoice } from './get-invoice';
 import { invoiceAccount } from './invoice-account';
 import { apartmentScope } from '../scopes';
 
-/** The invoice as an A4 PDF with an EPC payment QR code; residents get their own, as GET /invoices/:id allows. */
-export async function renderInvoicePdf({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; pdf: Buffer }> {
-  const page = await invoicePdfPage({ ctx, input });
+/**
+ * The invoice as an A4 PDF with an EPC payment QR code; residents get their own, as GET /invoices/:id allows. In
+ * `locale` (a mail's recipient's), else the caller's language.
+ */
+export async function renderInvoicePdf({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; pdf: Buffer }> {
+  const page = await invoicePdfPage({ ctx, input, locale });
   return { filename: page.filename, pdf: await renderToBuffer(page.element) };
 }
 
 /** The PDF's page, read and formatted but not rendered (the benchmark renders it bare as its floor). */
-export async function invoicePdfPage({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<{ filename: string; element: Parameters<typeof renderToBuffer>[0] }> {
+export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; element: Parameters<typeof renderToBuffer>[0] }> {
   const invoice = await getInvoice({ ctx, input });
   const [context] = await ctx.db
     .select({ building: buildings, apartmentNumber: apartments.number })
@@ -39,12 +46,13 @@ export async function invoicePdfPage({ ctx, input }: { ctx: ServiceContext; inpu
     payee.iban && totalCents > 0 && invoice.currency === 'EUR'
       ? await qrPngDataUrl(epcPayload({ name: payee.name, iban: payee.iban, amountCents: totalCents, remittance: `Viitenumber ${invoice.referenceNumber} ${invoice.number}` }))
       : null;
-  const money = new Intl.NumberFormat('et-EE', { style: 'currency', currency: invoice.currency });
+  const language = await pdfLanguage(locale ?? (await callerLocale(ctx)));
   const sum = (pick: (l: (typeof invoice.lineItems)[number]) => number) => invoice.lineItems.reduce((s, l) => s + toUnits(pick(l), 2), 0) / 100;
   const element = createElement(InvoiceDocument, {
-    formatMoney: (n: number) => money.format(n),
+    ...language,
+    formatMoney: (n: number) => formatMoney(n, invoice.currency, language.locale),
     data: {
-      issuer: await issuerOf(ctx.db, organisation),
+      issuer: await issuerOf(ctx.db, organisation, language.t),
       building: { name: b.name, address: b.address, city: b.city },
       payee,
       apartmentNumber: context!.apartmentNumber,

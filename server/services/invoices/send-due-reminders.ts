@@ -2,15 +2,17 @@ import { createElement } from 'react';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apartmentResidents, apartments, buildings, invoiceReminders, invoices, tenants, users } from '@/db/schema';
-import { NotificationEmail } from '@/emails';
-import { formatDate, formatMoney } from '@/lib/format';
+import { mailLanguage, NotificationEmail } from '@/emails';
+import type { Locale } from '@/i18n/locales';
+import { perLocale } from '@/i18n/per-locale';
+import { formatDay, formatMoney, formatPercent, formatPeriod } from '@/lib/format';
 import { addDays, todayIn } from '@/server/domain/dates';
 import { fromUnits, toUnits } from '@/server/domain/decimal';
-import { formatRate } from '@/server/domain/penalty';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
+import { addressLocale } from '../account/address-locale';
 import type { ServiceContext } from '../context';
 import { openAccountOf } from '../collections/open-account';
 import { organisationOf } from '../organisation/organisation-view';
@@ -117,7 +119,7 @@ async function claim(db: Db, c: { tenantId: string; invoiceId: string; apartment
   return row ?? null;
 }
 
-/** Mails a claimed reminder to its recipients and records how it went (with an audit row). */
+/** Mails a claimed reminder to its recipients, each in their language, and records how it went (with an audit row). */
 async function deliverReminder(db: Db, reminder: Reminder, now: Date): Promise<Reminder['status']> {
   const ctx: ServiceContext = { tenantId: reminder.tenantId, userId: null, role: 'admin', now, requestId: `reminder:${reminder.id}`, db };
   let status: Reminder['status'] = 'sent';
@@ -126,9 +128,11 @@ async function deliverReminder(db: Db, reminder: Reminder, now: Date): Promise<R
     const [invoice] = await db.select().from(invoices).where(and(eq(invoices.tenantId, reminder.tenantId), eq(invoices.id, reminder.invoiceId)));
     if (!invoice || invoice.status !== 'sent' || invoice.amountPaid >= invoice.amount) throw new ReminderSkipped('the invoice was settled before the reminder went out');
     if (!reminder.recipients.length) throw new ReminderSkipped('the apartment has no resident with an email address');
-    const message = await reminderMessage(db, ctx, invoice, reminder);
-    const { filename, pdf } = await renderInvoicePdf({ ctx, input: { id: invoice.id } });
+    const messageIn = perLocale((locale) => reminderMessage(db, ctx, invoice, reminder, locale));
+    const pdfIn = perLocale((locale) => renderInvoicePdf({ ctx, input: { id: invoice.id }, locale }));
     for (const to of reminder.recipients) {
+      const locale = await addressLocale(db, to);
+      const [message, { filename, pdf }] = [await messageIn(locale), await pdfIn(locale)];
       await sendMail({ ...message, to, attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }], idempotencyKey: `reminder:${reminder.id}:${to}` });
     }
   } catch (err) {
@@ -149,7 +153,7 @@ class ReminderSkipped extends Error {}
  * The reminder: this invoice and everything else open on the apartment's account, the penalty interest
  * accrued so far, and how to pay (the account and reference number, the attached PDF's QR code, Pay now).
  */
-async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invoices.$inferSelect, reminder: Reminder) {
+async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invoices.$inferSelect, reminder: Reminder, locale: Locale) {
   const timeZone = await tenantTimeZone(db, ctx.tenantId);
   const account = await openAccountOf(db, { tenantId: ctx.tenantId, apartmentId: invoice.apartmentId, today: todayIn(timeZone, ctx.now), timeZone });
   const building = account?.building;
@@ -157,23 +161,28 @@ async function reminderMessage(db: Db, ctx: ServiceContext, invoice: typeof invo
   const open = account?.items ?? [];
   const penalty = account?.penalty ?? 0;
   const rate = building?.penaltyRatePerDay ? toUnits(building.penaltyRatePerDay, 4) : 0;
-  const money = (cents: number) => formatMoney(fromUnits(cents, 2), invoice.currency);
+  const money = (cents: number) => formatMoney(fromUnits(cents, 2), invoice.currency, locale);
   const total = account?.open ?? 0;
   const before = reminder.daysFromDue < 0;
+  const language = await mailLanguage(locale);
+  const { t } = language;
+  const number = invoice.number;
+  const due = formatDay(invoice.dueDate, locale);
+  const period = formatPeriod(invoice.periodStart, invoice.periodEnd, locale);
+  const items = open.map((i) => t('reminder.openItem', { number: i.number, amount: money(i.open), date: formatDay(i.dueDate, locale) })).join('; ');
   return {
-    subject: before ? `Invoice ${invoice.number} is due on ${formatDate(invoice.dueDate)}` : `Payment reminder: invoice ${invoice.number} is overdue`,
+    subject: before ? t('reminder.subjectSoon', { number, date: due }) : t('reminder.subjectOverdue', { number }),
     react: createElement(NotificationEmail, {
-      title: before ? `Invoice ${invoice.number} falls due soon` : `Invoice ${invoice.number} is overdue`,
+      ...language,
+      title: t(before ? 'reminder.titleSoon' : 'reminder.titleOverdue', { number }),
       paragraphs: [
-        `${money(invoice.amount - invoice.amountPaid)} of invoice ${invoice.number} (${invoice.periodStart} – ${invoice.periodEnd}) ${before ? 'is due on' : 'was due on'} ${formatDate(invoice.dueDate)}.`,
-        ...(open.length > 1 ? [`Open on your account: ${open.map((i) => `${i.number} ${money(i.open)} (due ${formatDate(i.dueDate)})`).join('; ')} — ${money(total)} in all.`] : []),
-        ...(penalty > 0 ? [`Penalty interest so far: ${money(penalty)} (${formatRate(rate)}% a day on overdue balances, charged on the next invoice).`] : []),
-        payee?.iban
-          ? `Pay to ${payee.name}, IBAN ${payee.iban}, with the reference number ${invoice.referenceNumber}; the attached invoice has a QR code your banking app can scan, or pay now by bank link.`
-          : `Use the reference number ${invoice.referenceNumber}; the attached invoice has the payment details, or pay now by bank link.`,
-        'If you have paid already, thank you — please ignore this message.',
+        t(before ? 'reminder.amountSoon' : 'reminder.amountOverdue', { amount: money(invoice.amount - invoice.amountPaid), number, period, date: due }),
+        ...(open.length > 1 ? [t('reminder.openOnAccount', { items, total: money(total) })] : []),
+        ...(penalty > 0 ? [t('reminder.penalty', { amount: money(penalty), rate: formatPercent(fromUnits(rate, 4), locale) })] : []),
+        payee?.iban ? t('reminder.payTo', { payee: payee.name, iban: payee.iban, reference: invoice.referenceNumber }) : t('reminder.payReference', { reference: invoice.referenceNumber }),
+        t('reminder.paidAlready'),
       ],
-      action: { label: 'Pay now', url: `${env.APP_URL}/portal/invoices/${invoice.id}` },
+      action: { label: t('reminder.action'), url: `${env.APP_URL}/portal/invoices/${invoice.id}` },
     }),
   };
 }

@@ -2,7 +2,9 @@ import { createElement } from 'react';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { invoices } from '@/db/schema';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
+import { perLocale } from '@/i18n/per-locale';
+import { formatDay, formatPeriod } from '@/lib/format';
 import { env } from '@/server/env';
 import { emitEvent } from '@/server/events/emit-event';
 import { sendMail } from '@/server/mail/send-mail';
@@ -14,10 +16,10 @@ import { renderInvoicePdf } from './render-invoice-pdf';
 export class NoRecipientsError extends Error {}
 
 /**
- * Emails one draft invoice (PDF attached) to its apartment's residents and marks it sent, with its
- * invoice.sent event. Safe to repeat: an invoice is marked sent only after all its mail went out, so a
- * sent one is skipped, and a repeat after a crash mid-send reuses each mail's idempotency key (per
- * invoice and address), which sends it once.
+ * Emails one draft invoice (PDF attached) to its apartment's residents, each in their language (mail and
+ * PDF), and marks it sent, with its invoice.sent event. Safe to repeat: an invoice is marked sent only
+ * after all its mail went out, so a sent one is skipped, and a repeat after a crash mid-send reuses each
+ * mail's idempotency key (per invoice and address), which sends it once.
  */
 export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; tenantId: string; invoiceId: string; now: Date }): Promise<{ sentTo: string[]; skipped: boolean }> {
   const ctx: ServiceContext = { tenantId, userId: null, role: 'admin', now, requestId: `send-invoice:${invoiceId}`, db };
@@ -28,15 +30,20 @@ export async function sendInvoice({ db, tenantId, invoiceId, now }: { db: Db; te
   // Residents on the e-invoice channel receive it through their bank (the building's e-invoice file), not by mail too.
   const recipients = residents.filter((r) => r.channel === 'email');
 
-  const { filename, pdf } = recipients.length ? await renderInvoicePdf({ ctx, input: { id: invoiceId } }) : { filename: '', pdf: Buffer.alloc(0) };
+  const pdfIn = perLocale((locale) => renderInvoicePdf({ ctx, input: { id: invoiceId }, locale }));
   for (const r of recipients) {
+    const { filename, pdf } = await pdfIn(r.locale);
+    const language = await mailLanguage(r.locale);
+    const { t, locale } = language;
+    const due = formatDay(invoice.dueDate, locale);
     await sendMail({
       to: r.email,
-      subject: `Invoice ${invoice.number}, due ${invoice.dueDate}`,
+      subject: t('invoice.subject', { number: invoice.number, date: due }),
       react: createElement(NotificationEmail, {
-        title: `Invoice ${invoice.number}`,
-        paragraphs: [`Your invoice for ${invoice.periodStart} – ${invoice.periodEnd} is attached. It is due on ${invoice.dueDate}; please use the reference number ${invoice.referenceNumber}.`],
-        action: { label: 'See your invoices', url: `${env.APP_URL}/portal/invoices` },
+        ...language,
+        title: t('invoice.title', { number: invoice.number }),
+        paragraphs: [t('invoice.body', { period: formatPeriod(invoice.periodStart, invoice.periodEnd, locale), date: due, reference: invoice.referenceNumber })],
+        action: { label: t('invoice.action'), url: `${env.APP_URL}/portal/invoices` },
       }),
       attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }],
       idempotencyKey: `invoice-sent:${invoiceId}:${r.email}`,

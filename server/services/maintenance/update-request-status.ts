@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { and, eq, isNull } from 'drizzle-orm';
 import { apartmentResidents, type MaintenanceStatus, maintenanceRequests, users } from '@/db/schema';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
+import { savedLocale } from '@/i18n/locales';
 import { canMoveMaintenance } from '@/server/domain/maintenance-status';
 import { env } from '@/server/env';
 import { emitEvent } from '@/server/events/emit-event';
@@ -13,7 +14,8 @@ import { NotFoundError, ValidationError } from '../errors';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
 import { maintenanceScope } from '../scopes';
 
-const LABEL: Record<MaintenanceStatus, string> = { open: 'open', in_progress: 'in progress', resolved: 'resolved', closed: 'closed' };
+/** Each status's word in the `Mail` messages. */
+const LABEL: Record<MaintenanceStatus, string> = { open: 'maintenance.status.open', in_progress: 'maintenance.status.in_progress', resolved: 'maintenance.status.resolved', closed: 'maintenance.status.closed' };
 
 /** Moves a request along open → in_progress → resolved → closed (or open → closed); the apartment's residents are told by email. */
 export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceContext; input: { id: string; status: MaintenanceStatus } }): Promise<MaintenanceRequestView> {
@@ -43,24 +45,28 @@ export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceCont
 }
 
 /**
- * After the commit: each resident of the request's apartment gets one email per status (whoever filed it,
+ * After the commit: each resident of the request's apartment gets one email per status, in their language (whoever filed it,
  * a resident or a manager on their behalf); the key makes a retry send nothing twice.
  */
 async function notifyResidents(ctx: ServiceContext, request: MaintenanceRequestView): Promise<void> {
   const recipients = await ctx.db
-    .selectDistinct({ id: users.id, email: users.email })
+    .selectDistinct({ id: users.id, email: users.email, locale: users.locale })
     .from(apartmentResidents)
     .innerJoin(users, eq(users.id, apartmentResidents.userId))
     .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.apartmentId, request.apartmentId), isNull(users.disabledAt)));
   for (const recipient of recipients) {
     try {
+      const language = await mailLanguage(savedLocale(recipient.locale));
+      const { t } = language;
+      const status = t(LABEL[request.status]);
       await sendMail({
         to: recipient.email,
-        subject: `Your request "${request.title}" is ${LABEL[request.status]}`,
+        subject: t('maintenance.subject', { title: request.title, status }),
         react: createElement(NotificationEmail, {
-          title: `Request ${LABEL[request.status]}`,
-          paragraphs: [`The maintenance request "${request.title}" for your apartment is now ${LABEL[request.status]}.`],
-          action: { label: 'See your requests', url: `${env.APP_URL}/portal/requests` },
+          ...language,
+          title: t('maintenance.title', { status }),
+          paragraphs: [t('maintenance.body', { title: request.title, status })],
+          action: { label: t('maintenance.action'), url: `${env.APP_URL}/portal/requests` },
         }),
         idempotencyKey: `maintenance-status:${request.id}:${request.status}:${recipient.id}`,
       });

@@ -60,8 +60,9 @@ describe('organisation settings', () => {
     });
     const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain('Korteriühistu Kase 3');
-    expect(text).toContain('Reg. code 80765432 · VAT no. EE102345678');
-    expect(text).toMatch(/Pay to Korteriühistu Kase 3 IBAN EE471000001020145685/);
+    // In the manager's language: Estonian, as they chose none.
+    expect(text).toContain('Registrikood 80765432 · KMKR nr EE102345678');
+    expect(text).toMatch(/Saaja Korteriühistu Kase 3 IBAN EE471000001020145685/);
   });
 
   it('keeps a printable copy of the logo an admin uploads, prints it on invoices, and removes it', async () => {

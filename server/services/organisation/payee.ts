@@ -2,6 +2,7 @@ import type { DbExecutor } from '@/db/client';
 import type { Issuer } from '@/server/pdf/issuer-block';
 import type { OrganisationView } from './organisation-view';
 import { logoDataUrl } from './set-logo';
+import type { Translate } from '@/i18n/translator';
 
 export type Payee = { iban: string | null; name: string };
 
@@ -11,12 +12,13 @@ export function payeeOf(building: { iban: string | null; bankRecipient: string |
 }
 
 /** The issuer as invoices and letters print it: the logo, the legal name, then registry code and VAT number, address, contacts. */
-export async function issuerOf(db: DbExecutor, organisation: OrganisationView): Promise<Issuer> {
-  return { name: organisation.legalName ?? organisation.name, lines: issuerLines(organisation), logo: await logoDataUrl(db, organisation.id, organisation.logoUploadId) };
+export async function issuerOf(db: DbExecutor, organisation: OrganisationView, t: Translate): Promise<Issuer> {
+  return { name: organisation.legalName ?? organisation.name, lines: issuerLines(organisation, t), logo: await logoDataUrl(db, organisation.id, organisation.logoUploadId) };
 }
 
-function issuerLines(organisation: OrganisationView): string[] {
-  const codes = [organisation.registrationCode && `Reg. code ${organisation.registrationCode}`, organisation.vatNumber && `VAT no. ${organisation.vatNumber}`].filter(Boolean).join(' · ');
+/** The codes labelled in the document's language (`t`: the `Pdf` messages), then the address and contacts. */
+function issuerLines(organisation: OrganisationView, t: Translate): string[] {
+  const codes = [organisation.registrationCode && t('regCode', { code: organisation.registrationCode }), organisation.vatNumber && t('vatNo', { number: organisation.vatNumber })].filter(Boolean).join(' · ');
   const contacts = [organisation.email, organisation.phone].filter(Boolean).join(' · ');
   return [codes, organisation.address ?? '', contacts].filter((l) => l !== '');
 }

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { invitations, memberships, tenants, users } from '@/db/schema';
-import { InvitationEmail, invitationSubject } from '@/emails';
+import { InvitationEmail, invitationSubject, mailLanguage } from '@/emails';
 import { sha256 } from '@/server/auth/resolve-caller';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
+import { addressLocale } from '../account/address-locale';
 import { writeAudit } from '../audit/write-audit';
 import { newOpaqueToken } from '../auth/issue-session';
 import { actorOf, requireRole, type ServiceContext } from '../context';
@@ -48,14 +49,16 @@ export async function inviteTeamMember({ ctx, input }: { ctx: ServiceContext; in
 
   const [inviter] = ctx.userId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId)) : [];
   try {
+    const language = await mailLanguage(await addressLocale(ctx.db, email));
     await sendMail({
       to: email,
-      subject: invitationSubject({ organizationName: row.organizationName }),
+      subject: invitationSubject(language.t, { organizationName: row.organizationName }),
       react: createElement(InvitationEmail, {
+        ...language,
         organizationName: row.organizationName,
         inviterName: inviter?.name ?? null,
         apartmentLabel: null,
-        role: input.role === 'admin' ? 'an admin' : 'a manager',
+        role: input.role,
         acceptUrl: `${env.APP_URL}/invite/${token}`,
         expiresAt: expiresAt.toISOString(),
       }),

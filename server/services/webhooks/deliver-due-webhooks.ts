@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { memberships, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
+import { savedLocale } from '@/i18n/locales';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail/send-mail';
@@ -167,24 +168,24 @@ async function recordAttempt(db: Db, endpoint: Endpoint, delivery: Delivery, hea
   return { active: state.active };
 }
 
-/** Tells the tenant's admins that an endpoint keeps failing, once per run of failures. */
+/** Tells the tenant's admins, each in their language, that an endpoint keeps failing, once per run of failures. */
 async function alertAdmins(db: Db, endpoint: Endpoint, failures: number, now: Date): Promise<void> {
   const admins = await db
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, endpoint.tenantId), eq(memberships.role, 'admin'), isNull(users.disabledAt)));
   for (const admin of admins) {
+    const language = await mailLanguage(savedLocale(admin.locale));
+    const { t } = language;
     await sendMail({
       to: admin.email,
-      subject: 'A webhook endpoint keeps failing',
+      subject: t('webhook.subject'),
       react: createElement(NotificationEmail, {
-        title: 'Webhook deliveries are failing',
-        paragraphs: [
-          `The last ${failures} deliveries to ${endpoint.url} failed. They are retried for a day; after ${DISABLE_AFTER_FAILURES} failures in a row the endpoint is paused.`,
-          'Check that the receiver is up and answers 2xx within 10 seconds; the delivery log shows each answer.',
-        ],
-        action: { label: 'Open webhooks', url: `${env.APP_URL}/webhooks` },
+        ...language,
+        title: t('webhook.title'),
+        paragraphs: [t('webhook.failing', { failures, url: endpoint.url, limit: DISABLE_AFTER_FAILURES }), t('webhook.check')],
+        action: { label: t('webhook.action'), url: `${env.APP_URL}/webhooks` },
       }),
       idempotencyKey: `webhook-failing:${endpoint.id}:${now.toISOString()}:${admin.email}`,
     }).catch((err: unknown) => logger.warn('webhook failure alert not sent', { endpointId: endpoint.id, err: err instanceof Error ? err.message : String(err) }));

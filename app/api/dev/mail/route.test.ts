@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationEmail } from '@/emails';
+import { mailLanguage, NotificationEmail } from '@/emails';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -26,7 +26,8 @@ describe('GET /api/dev/mail', () => {
     const { sendMail } = await import('@/server/mail/send-mail');
     const to = `resident-${randomUUID()}@example.test`;
     const other = `other-${randomUUID()}@example.test`;
-    const react = (title: string) => createElement(NotificationEmail, { title, paragraphs: [`About ${title}`], action: null });
+    const language = await mailLanguage('en');
+    const react = (title: string) => createElement(NotificationEmail, { ...language, title, paragraphs: [`About ${title}`], action: null });
     await sendMail({ to, subject: 'Older', react: react('Older'), idempotencyKey: randomUUID() });
     await sendMail({
       to: [to, other],

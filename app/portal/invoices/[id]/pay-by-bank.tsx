@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { describeError, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorText } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Bank } from '@/server/banklink/providers';
 
@@ -18,6 +18,7 @@ type Redirect = { url: string; method: 'POST'; fields: Record<string, string> };
  */
 export function PayByBank({ invoiceId, banks }: { invoiceId: string; banks: Array<{ id: Bank; name: string }> }) {
   const t = useTranslations('PortalInvoices');
+  const errorText = useErrorText();
   const trpc = useTRPC();
   const start = useMutation(trpc.payments.banklink.mutationOptions());
   const [redirect, setRedirect] = useState<Redirect | null>(null);
@@ -36,7 +37,7 @@ export function PayByBank({ invoiceId, banks }: { invoiceId: string; banks: Arra
     );
   };
   const busy = start.isPending || redirect !== null;
-  const refusal = start.error ? (fieldErrors(start.error)[0]?.message ?? describeError(start.error)) : null;
+  const refusal = start.error ? errorText(start.error) : null;
 
   return (
     <div className="grid gap-3">

@@ -1,19 +1,23 @@
 import { ArrowLeftIcon, CalendarDaysIcon, CameraIcon, KeyboardIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { apartmentLabel, formatDate } from '../../requests/format';
+import { isLocale } from '@/i18n/locales';
+import { formatDate } from '@/lib/format';
+import { apartmentLabel } from '../../requests/format';
 import { serverApi } from '@/server/api/server-caller';
-import { METER_TYPES, READING_STATUS, formatConsumption, formatReading, readingWindow, readingWindowSentence } from '../meter-format';
+import { METER_TYPES, READING_STATUS, formatConsumption, formatReading, readingWindow } from '../meter-format';
 import { loadMyMeters } from '../my-meters';
 import { ReadingForm } from './reading-form';
 
-export const metadata: Metadata = { title: 'Meter reading' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('PortalMeters'))('newReading') };
+}
 
 const HISTORY_SIZE = 24;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +26,9 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
   const { id } = await params;
   if (!UUID.test(id)) notFound();
   const portal = await getTranslations('Portal');
+  const t = await getTranslations('PortalMeters');
+  const asked = await getLocale();
+  const locale = isLocale(asked) ? asked : undefined;
   const api = await serverApi();
   const group = (await loadMyMeters(api)).find((g) => g.meters.some((m) => m.id === id));
   const meter = group?.meters.find((m) => m.id === id);
@@ -39,9 +46,12 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
         className="-ml-2 mb-2 inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Meters
+        {t('back')}
       </Link>
-      <PageHeader title={`${type.label} meter`} description={`${apartmentLabel(group.apartment, portal)} · Serial ${meter.serialNumber}`} />
+      <PageHeader
+        title={t('meterTitle', { type: t(`types.${meter.type}`) })}
+        description={`${apartmentLabel(group.apartment, portal)} · ${t('serial', { serial: meter.serialNumber })}`}
+      />
 
       <div className="grid gap-6">
         <div className="flex items-center gap-4 rounded-lg border bg-card p-4 shadow-sm">
@@ -49,14 +59,14 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
-            <dt className="text-muted-foreground">Last confirmed</dt>
+            <dt className="text-muted-foreground">{t('lastConfirmedTerm')}</dt>
             <dd className="font-medium tabular-nums">
-              {meter.lastReading ? formatReading(meter.lastReading.value, meter.decimals, meter.unit) : 'None yet'}
+              {meter.lastReading ? formatReading(meter.lastReading.value, meter.decimals, meter.unit, locale) : t('noneYet')}
             </dd>
             {meter.lastReading && (
               <>
-                <dt className="text-muted-foreground">Read on</dt>
-                <dd className="font-medium">{formatDate(meter.lastReading.readAt)}</dd>
+                <dt className="text-muted-foreground">{t('readOn')}</dt>
+                <dd className="font-medium">{formatDate(meter.lastReading.readAt, locale)}</dd>
               </>
             )}
           </dl>
@@ -66,31 +76,27 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
           <Alert variant={window.open ? 'success' : 'info'}>
             <CalendarDaysIcon aria-hidden="true" />
             <p>
-              {readingWindowSentence(window)}{' '}
-              {window.open
-                ? 'The window is open today.'
-                : 'Today is outside the window: you can still send a reading, and your building manager will see when it was read.'}
+              {window.startDay === window.endDay ? t('windowOne', { day: window.startDay }) : t('windowRange', { start: window.startDay, end: window.endDay })}{' '}
+              {window.open ? t('windowOpen') : t('windowClosedLong')}
             </p>
           </Alert>
         )}
 
         <section aria-labelledby="new-reading-heading" className="grid gap-3">
           <h2 id="new-reading-heading" className="text-lg font-semibold">
-            New reading
+            {t('newReading')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            Take a photo of the meter’s numbers: the number is read from it for you to check. You can also type it in.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('newReadingHint')}</p>
           <ReadingForm meter={{ id: meter.id, unit: meter.unit, decimals: meter.decimals, lastReading: meter.lastReading }} />
         </section>
 
         <section aria-labelledby="history-heading" className="grid gap-3">
           <h2 id="history-heading" className="text-lg font-semibold">
-            Your readings
+            {t('history')}
           </h2>
           {readings.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-              No readings of this meter yet.
+              {t('noHistory')}
             </p>
           ) : (
             <ul aria-labelledby="history-heading" className="divide-y rounded-lg border bg-card">
@@ -99,28 +105,30 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
                 return (
                   <li key={reading.id} className="grid gap-1 p-4">
                     <div className="flex items-start justify-between gap-3">
-                      <p className="text-lg font-semibold tabular-nums">{formatReading(reading.value, meter.decimals, meter.unit)}</p>
+                      <p className="text-lg font-semibold tabular-nums">{formatReading(reading.value, meter.decimals, meter.unit, locale)}</p>
                       <Badge variant={status.variant} className="shrink-0">
-                        <span className="sr-only">Status: </span>
-                        {status.label}
+                        <span className="sr-only">{t('statusLabel')} </span>
+                        {t(`status.${reading.status}`)}
                       </Badge>
                     </div>
                     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                       <span>
-                        Read <time dateTime={reading.readAt}>{formatDate(reading.readAt)}</time>
+                        {t.rich('readAt', { date: formatDate(reading.readAt, locale), time: (chunks) => <time dateTime={reading.readAt}>{chunks}</time> })}
                       </span>
                       <span>
-                        Consumption{' '}
-                        <span className="font-medium text-foreground tabular-nums">{formatConsumption(reading.consumption, meter.decimals, meter.unit)}</span>
+                        {t.rich('consumption', {
+                          value: formatConsumption(reading.consumption, meter.decimals, meter.unit, locale),
+                          b: (chunks) => <span className="font-medium text-foreground tabular-nums">{chunks}</span>,
+                        })}
                       </span>
                       <span className="inline-flex items-center gap-1">
                         {reading.source === 'ocr' ? (
                           <>
-                            <CameraIcon className="size-4" aria-hidden="true" /> From a photo
+                            <CameraIcon className="size-4" aria-hidden="true" /> {t('fromPhoto')}
                           </>
                         ) : (
                           <>
-                            <KeyboardIcon className="size-4" aria-hidden="true" /> Typed in
+                            <KeyboardIcon className="size-4" aria-hidden="true" /> {t('typedIn')}
                           </>
                         )}
                       </span>
@@ -130,7 +138,7 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
               })}
             </ul>
           )}
-          {readings.nextCursor && <p className="text-sm text-muted-foreground">The last {HISTORY_SIZE} readings are shown.</p>}
+          {readings.nextCursor && <p className="text-sm text-muted-foreground">{t('lastShown', { count: HISTORY_SIZE })}</p>}
         </section>
       </div>
     </>

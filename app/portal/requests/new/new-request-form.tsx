@@ -13,7 +13,8 @@ import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorText } from '@/lib/error-text';
+import { errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import { checkRequest, MAX_DESCRIPTION, MAX_TITLE, REQUEST_FIELDS, requestFailure } from './new-request';
@@ -25,6 +26,7 @@ type ApartmentOption = { id: string; label: string };
 /** A resident reports a problem: apartment, title, description and up to five photos uploaded as they are chosen. */
 export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }) {
   const t = useTranslations('PortalRequests');
+  const errorText = useErrorText();
   const trpc = useTRPC();
   const router = useRouter();
   const create = useMutation(trpc.maintenance.create.mutationOptions());
@@ -65,7 +67,7 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
           if (REQUEST_FIELDS.some((f) => serverErrors[f])) fail(serverErrors);
           else if (photoProblem) fail({}, t('form.photoNotAttached'));
           else if (errorCode(failure) === 'NOT_FOUND') fail({}, t('form.apartmentGone'));
-          else fail({}, t('form.notSent', { reason: describeError(failure) }));
+          else fail({}, t('form.notSent', { reason: errorText(failure) }));
         },
       },
     );

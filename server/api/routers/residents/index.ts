@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@/i18n/locales';
 import { acceptInvitation } from '@/server/services/invitations/accept-invitation';
 import { cancelInvitation } from '@/server/services/invitations/cancel-invitation';
 import { createInvitation } from '@/server/services/invitations/create-invitation';
@@ -164,6 +165,6 @@ export const residentsRouter = createRouter({
 
   /** Mails the invited address a link that accepts the invitation and signs in (no password). */
   emailInvitationLink: limitedPublicProcedure(INVITATION_LINK_LIMIT)
-    .input(TokenInput.extend({ name: z.string().max(1000) }))
+    .input(TokenInput.extend({ name: z.string().max(1000), locale: z.enum(LOCALES).optional() }))
     .mutation(({ ctx, input }) => emailInvitationLink({ db: ctx.db, now: ctx.now, input })),
 });
