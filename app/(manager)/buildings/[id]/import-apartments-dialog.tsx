@@ -28,8 +28,8 @@ type ImportError = { path?: string; message: string; row?: number; column?: stri
 
 /** "Row 3, area: must be greater than 0"; a problem of the whole file has no row. */
 export function describeImportError(error: ImportError, t: Translate): string {
-  if (error.row && error.column) return t('rowColumn', { row: error.row, column: error.column, message: error.message });
-  if (error.row) return t('row', { row: error.row, message: error.message });
+  if (error.row && error.column) return t('rowColumn', { row: String(error.row), column: error.column, message: error.message });
+  if (error.row) return t('row', { row: String(error.row), message: error.message });
   return error.message;
 }
 
