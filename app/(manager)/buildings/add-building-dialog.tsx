@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useTRPC } from '@/lib/trpc/react';
@@ -32,6 +33,7 @@ export function AddBuildingDialog({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const t = useTranslations('Buildings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -68,19 +70,16 @@ export function AddBuildingDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Add a building</DialogTitle>
-          <DialogDescription>
-            The payment term, invoice prefix and currency start with the usual defaults; change them on the building’s
-            page.
-          </DialogDescription>
+          <DialogTitle>{t('addTitle')}</DialogTitle>
+          <DialogDescription>{t('addText')}</DialogDescription>
         </DialogHeader>
         <BuildingForm
           fields={FIELDS}
           initial={buildingFormValues()}
           pending={create.isPending || create.isSuccess}
-          submitLabel="Add building"
-          pendingLabel="Adding…"
-          failureMessage="The building could not be added."
+          submitLabel={t('addBuilding')}
+          pendingLabel={t('adding')}
+          failureMessage={t('addFailed')}
           onSubmit={submit}
         />
       </DialogContent>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -8,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal, parseInteger } from './format';
 import { formFailure } from '@/lib/trpc/errors';
+import type { Translate } from '@/app/portal/translate';
 import type { Building } from './types';
 
 export const BUILDING_FIELDS = [
@@ -48,51 +50,25 @@ export type BuildingInput = {
   reminderMinAmount?: number;
 };
 
+/** How each field is typed; its label and (with `hint`) its description come from BuildingForm.label / .hint. */
 const META: Record<
   BuildingField,
-  {
-    label: string;
-    description?: string;
-    required?: boolean;
-    maxLength: number;
-    autoComplete?: string;
-    inputMode?: 'numeric' | 'decimal' | 'text';
-    wide?: boolean;
-  }
+  { required?: boolean; maxLength: number; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'text'; wide?: boolean; hint?: boolean }
 > = {
-  name: { label: 'Name', required: true, maxLength: 200, description: 'How the building is known, e.g. “Tamme 12”.', wide: true },
-  address: { label: 'Address', required: true, maxLength: 500, autoComplete: 'street-address', wide: true },
-  city: { label: 'City', maxLength: 200, autoComplete: 'address-level2' },
-  postalCode: { label: 'Postal code', maxLength: 20, autoComplete: 'postal-code' },
-  paymentTermDays: { label: 'Payment term (days)', maxLength: 3, inputMode: 'numeric', description: 'From the issue date to the due date, 0 to 365.' },
-  invoicePrefix: { label: 'Invoice prefix', maxLength: 10, description: 'Letters, digits and “-”, e.g. INV-.' },
-  currency: { label: 'Currency', maxLength: 3, description: 'A three-letter code, e.g. EUR.' },
-  penaltyRatePerDay: {
-    label: 'Penalty interest (% per day)',
-    maxLength: 12,
-    inputMode: 'decimal',
-    description: 'Charged on overdue balances on the next invoice: 0 to 1, e.g. 0.05. Leave empty for none.',
-  },
-  readingWindowStartDay: {
-    label: 'Readings from (day of month)',
-    maxLength: 2,
-    inputMode: 'numeric',
-    description: 'When residents submit meter readings: 1 to 31.',
-  },
-  readingWindowEndDay: {
-    label: 'Readings until (day of month)',
-    maxLength: 2,
-    inputMode: 'numeric',
-    description: 'Set both days, or leave both empty.',
-  },
-  reminderDays: {
-    label: 'Payment reminders (days from the due date)',
-    maxLength: 40,
-    description: 'Each step once per open invoice, e.g. -3, 7, 21 (3 days before, 7 and 21 after). Leave empty for none.',
-  },
-  reminderMinAmount: { label: 'No reminder below', maxLength: 12, inputMode: 'decimal', description: 'The smallest open balance worth a reminder, e.g. 5.' },
-  iban: { label: 'IBAN', maxLength: 50, description: 'The account printed on invoices.', wide: true },
-  bankRecipient: { label: 'Bank account holder', maxLength: 200, description: 'The recipient printed on invoices.', wide: true },
+  name: { required: true, maxLength: 200, hint: true, wide: true },
+  address: { required: true, maxLength: 500, autoComplete: 'street-address', wide: true },
+  city: { maxLength: 200, autoComplete: 'address-level2' },
+  postalCode: { maxLength: 20, autoComplete: 'postal-code' },
+  paymentTermDays: { maxLength: 3, inputMode: 'numeric', hint: true },
+  invoicePrefix: { maxLength: 10, hint: true },
+  currency: { maxLength: 3, hint: true },
+  penaltyRatePerDay: { maxLength: 12, inputMode: 'decimal', hint: true },
+  readingWindowStartDay: { maxLength: 2, inputMode: 'numeric', hint: true },
+  readingWindowEndDay: { maxLength: 2, inputMode: 'numeric', hint: true },
+  reminderDays: { maxLength: 40, hint: true },
+  reminderMinAmount: { maxLength: 12, inputMode: 'decimal', hint: true },
+  iban: { maxLength: 50, hint: true, wide: true },
+  bankRecipient: { maxLength: 200, hint: true, wide: true },
 };
 
 export function buildingFormValues(building?: Building): BuildingFormValues {
@@ -120,45 +96,45 @@ function decimals(text: string): number {
   return match ? match[1]!.length : 0;
 }
 
-function validate(values: BuildingFormValues, fields: readonly BuildingField[]): Errors {
+function validate(values: BuildingFormValues, fields: readonly BuildingField[], t: Translate): Errors {
   const errors: Errors = {};
   const has = (field: BuildingField) => fields.includes(field);
-  if (has('name') && !values.name.trim()) errors.name = 'Enter the name of the building.';
-  if (has('address') && !values.address.trim()) errors.address = 'Enter the street address.';
+  if (has('name') && !values.name.trim()) errors.name = t('errors.nameMissing');
+  if (has('address') && !values.address.trim()) errors.address = t('errors.addressMissing');
   if (has('paymentTermDays')) {
     const days = parseInteger(values.paymentTermDays);
-    if (days === null) errors.paymentTermDays = 'Enter the number of days.';
-    else if (days === 'invalid' || days < 0 || days > 365) errors.paymentTermDays = 'Enter a whole number from 0 to 365.';
+    if (days === null) errors.paymentTermDays = t('errors.daysMissing');
+    else if (days === 'invalid' || days < 0 || days > 365) errors.paymentTermDays = t('errors.daysRange');
   }
   if (has('invoicePrefix') && !/^[A-Za-z0-9-]{0,10}$/.test(values.invoicePrefix.trim()))
-    errors.invoicePrefix = 'Use letters, digits and “-”, at most 10.';
-  if (has('currency') && !/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Enter a three-letter currency code, e.g. EUR.';
+    errors.invoicePrefix = t('errors.prefix');
+  if (has('currency') && !/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = t('errors.currency');
   if (has('penaltyRatePerDay')) {
     const rate = parseDecimal(values.penaltyRatePerDay);
-    if (rate === 'invalid') errors.penaltyRatePerDay = 'Enter a number such as 0.05, or leave it empty.';
-    else if (rate !== null && (rate < 0 || rate > 1)) errors.penaltyRatePerDay = 'Enter a rate from 0 to 1 percent per day.';
-    else if (rate !== null && decimals(values.penaltyRatePerDay) > 4) errors.penaltyRatePerDay = 'Use at most 4 decimals.';
+    if (rate === 'invalid') errors.penaltyRatePerDay = t('errors.rateNumber');
+    else if (rate !== null && (rate < 0 || rate > 1)) errors.penaltyRatePerDay = t('errors.rateRange');
+    else if (rate !== null && decimals(values.penaltyRatePerDay) > 4) errors.penaltyRatePerDay = t('errors.rateDecimals');
   }
   if (has('reminderDays')) {
     const steps = reminderSteps(values.reminderDays);
-    if (steps === 'invalid') errors.reminderDays = 'Enter whole days from -30 to 365, separated by commas, e.g. -3, 7, 21.';
-    else if (new Set(steps).size !== steps.length) errors.reminderDays = 'Enter each day once.';
-    else if (steps.length > 6) errors.reminderDays = 'Enter at most 6 steps.';
+    if (steps === 'invalid') errors.reminderDays = t('errors.reminderDays');
+    else if (new Set(steps).size !== steps.length) errors.reminderDays = t('errors.reminderTwice');
+    else if (steps.length > 6) errors.reminderDays = t('errors.reminderMany');
   }
   if (has('reminderMinAmount')) {
     const min = parseDecimal(values.reminderMinAmount);
-    if (min === null || min === 'invalid' || min < 0 || decimals(values.reminderMinAmount) > 2) errors.reminderMinAmount = 'Enter an amount such as 5 or 2.50.';
+    if (min === null || min === 'invalid' || min < 0 || decimals(values.reminderMinAmount) > 2) errors.reminderMinAmount = t('errors.minAmount');
   }
   const days = (['readingWindowStartDay', 'readingWindowEndDay'] as const).filter(has);
   for (const field of days) {
     const day = parseInteger(values[field]);
-    if (day === 'invalid' || (day !== null && (day < 1 || day > 31))) errors[field] = 'Enter a day of the month, 1 to 31.';
+    if (day === 'invalid' || (day !== null && (day < 1 || day > 31))) errors[field] = t('errors.day');
   }
   if (days.length === 2 && !errors.readingWindowStartDay && !errors.readingWindowEndDay) {
     const start = values.readingWindowStartDay.trim();
     const end = values.readingWindowEndDay.trim();
-    if (start && !end) errors.readingWindowEndDay = 'Enter the last day too, or clear the first.';
-    else if (end && !start) errors.readingWindowStartDay = 'Enter the first day too, or clear the last.';
+    if (start && !end) errors.readingWindowEndDay = t('errors.lastDay');
+    else if (end && !start) errors.readingWindowStartDay = t('errors.firstDay');
   }
   return errors;
 }
@@ -231,6 +207,7 @@ export type BuildingFormProps = {
 
 /** The fields of a building with their checks, the server's 422 errors at the fields and a form-level message otherwise. */
 export function BuildingForm({ fields, initial, pending, submitLabel, pendingLabel, onSubmit, failureMessage }: BuildingFormProps) {
+  const t = useTranslations('BuildingForm');
   const [values, setValues] = useState(initial);
   const { errors, formError, fail, clear, ref, bindEach } = useFieldErrors(fields);
   const bound = bindEach(values, setValues);
@@ -238,7 +215,7 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const found = validate(values, fields);
+    const found = validate(values, fields, t);
     if (Object.keys(found).length) return fail(found);
     clear();
     onSubmit(toInput(values, fields), (error) => {
@@ -252,11 +229,12 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
           const meta = META[field];
+          const label = t(`label.${field}`);
           return (
             <FormField
               key={field}
-              label={meta.required ? `${meta.label} (required)` : meta.label}
-              description={meta.description}
+              label={meta.required ? t('required', { label }) : label}
+              description={meta.hint ? t(`hint.${field}`) : undefined}
               error={errors[field]}
               className={meta.wide ? 'sm:col-span-2' : undefined}
             >

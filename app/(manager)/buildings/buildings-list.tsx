@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2Icon, CircleCheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ const PAGE_SIZE = 50;
 
 /** The tenant's buildings: search by name, a page at a time, and the "Add building" dialog. */
 export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: string; search?: ReactNode }) {
+  const t = useTranslations('Buildings');
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -75,12 +77,12 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
   return (
     <>
       <PageHeader
-        title="Buildings"
-        description="Your buildings, their apartments and how each building is billed."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button ref={addButtonRef} onClick={() => openAdd('header')} className="w-full sm:w-auto">
             <PlusIcon aria-hidden="true" />
-            Add building
+            {t('addBuilding')}
           </Button>
         }
       />
@@ -88,7 +90,7 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
       {deleted && (
         <Alert variant="success" role="status" className="mb-6">
           <CircleCheckIcon aria-hidden="true" />
-          <p>The building “{deleted}” has been deleted with its apartments and meters.</p>
+          <p>{t('deletedNotice', { name: deleted })}</p>
         </Alert>
       )}
 
@@ -97,10 +99,10 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
       <section aria-labelledby="buildings-heading" className="grid min-w-0 gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="buildings-heading" className="text-lg font-semibold">
-            All buildings
+            {t('allBuildings')}
           </h2>
           <div role="search" className="grid gap-2 sm:w-72">
-            <Label htmlFor="building-search">Search by name</Label>
+            <Label htmlFor="building-search">{t('searchByName')}</Label>
             <div className="relative">
               <SearchIcon
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -119,29 +121,29 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
         </div>
 
         {query.isPending ? (
-          <ListSkeleton label="Loading buildings…" />
+          <ListSkeleton label={t('loading')} />
         ) : query.isError && buildings.length === 0 ? (
-          <LoadError what="The buildings" reason={describeError(query.error)} retry={() => void query.refetch()} />
+          <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />
         ) : noBuildingsAtAll ? (
           <EmptyState
             icon={Building2Icon}
-            title="No buildings yet"
-            description="Add your first building, then its apartments (by hand or from a CSV file) and the charge rules that make up its invoices."
+            title={t('emptyTitle')}
+            description={t('emptyText')}
             titleAs="h2"
           >
             <Button ref={emptyAddButtonRef} onClick={() => openAdd('empty')}>
               <PlusIcon aria-hidden="true" />
-              Add your first building
+              {t('addFirst')}
             </Button>
           </EmptyState>
         ) : buildings.length === 0 ? (
-          <NoMatches>No buildings match “{q}”.</NoMatches>
+          <NoMatches>{t('noMatches', { q })}</NoMatches>
         ) : (
           <>
             <p role="status" className="sr-only">
               {searching
-                ? `${buildings.length}${query.hasNextPage ? '+' : ''} buildings match “${q}”.`
-                : `${buildings.length}${query.hasNextPage ? '+' : ''} buildings.`}
+                ? t('countMatching', { count: buildings.length, more: String(query.hasNextPage), q })
+                : t('count', { count: buildings.length, more: String(query.hasNextPage) })}
             </p>
             {/* Tablets and up a table; phones one card per building, so the apartment count is not scrolled out of sight. */}
             <ResponsiveList
@@ -151,7 +153,7 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
               busy={query.isFetching}
               columns={[
                 {
-                  header: 'Name',
+                  header: t('name'),
                   cellClassName: 'font-medium',
                   cell: (building) => (
                     <Link
@@ -163,9 +165,9 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
                     </Link>
                   ),
                 },
-                { header: 'Address', cellClassName: 'min-w-40', cell: (building) => building.address },
-                { header: 'City', cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
-                { header: 'Apartments', ...figureCells(), cell: (building) => building.apartmentCount },
+                { header: t('address'), cellClassName: 'min-w-40', cell: (building) => building.address },
+                { header: t('city'), cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
+                { header: t('apartments'), ...figureCells(), cell: (building) => building.apartmentCount },
               ]}
               cardClassName="grid gap-1 p-4"
               card={(building) => (
@@ -179,12 +181,12 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
                   </Link>
                   <p className="text-sm break-words">{[building.address, building.city].filter(Boolean).join(', ')}</p>
                   <p className="text-sm text-muted-foreground">
-                    {building.apartmentCount === 1 ? '1 apartment' : `${building.apartmentCount} apartments`}
+                    {t('apartmentCount', { count: building.apartmentCount })}
                   </p>
                 </>
               )}
             />
-            <LoadMore query={query} failed="More buildings" onLoadMore={() => void loadMore()} />
+            <LoadMore query={query} failed={t('moreFailed')} onLoadMore={() => void loadMore()} />
           </>
         )}
       </section>

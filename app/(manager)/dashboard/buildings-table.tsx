@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { formatMoney } from '@/lib/format';
 
@@ -6,6 +7,7 @@ type Row = { buildingId: string; name: string; currency: string; billed: number;
 
 /** Billed, paid and overdue per building over the last 12 months; the overdue sum links to the building's overdue invoices. */
 export function BuildingsTable({ rows }: { rows: Row[] }) {
+  const t = useTranslations('Dashboard');
   const overdue = (r: Row) =>
     r.overdue > 0 ? (
       <Link href={`/invoices?status=sent&overdue=true&buildingId=${r.buildingId}`} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -17,7 +19,7 @@ export function BuildingsTable({ rows }: { rows: Row[] }) {
   return (
     <section aria-labelledby="per-building-heading" className="grid min-w-0 gap-3 rounded-lg border bg-card p-4 sm:p-6">
       <h2 id="per-building-heading" className="text-lg font-semibold">
-        By building, last 12 months
+        {t('byBuilding')}
       </h2>
       <ResponsiveList
         items={rows.map((r) => ({ ...r, id: r.buildingId }))}
@@ -25,7 +27,7 @@ export function BuildingsTable({ rows }: { rows: Row[] }) {
         labelledBy="per-building-heading"
         columns={[
           {
-            header: 'Building',
+            header: t('building'),
             cellClassName: 'font-medium break-words',
             cell: (r) => (
               <Link href={`/buildings/${r.buildingId}`} className="text-primary underline-offset-4 hover:underline">
@@ -33,9 +35,9 @@ export function BuildingsTable({ rows }: { rows: Row[] }) {
               </Link>
             ),
           },
-          { header: 'Billed', ...figureCells(), cell: (r) => formatMoney(r.billed, r.currency) },
-          { header: 'Paid', ...figureCells(), cell: (r) => formatMoney(r.paid, r.currency) },
-          { header: 'Overdue', ...figureCells(), cell: overdue },
+          { header: t('billed'), ...figureCells(), cell: (r) => formatMoney(r.billed, r.currency) },
+          { header: t('paid'), ...figureCells(), cell: (r) => formatMoney(r.paid, r.currency) },
+          { header: t('overdue'), ...figureCells(), cell: overdue },
         ]}
         cardClassName="grid gap-1 p-4 text-sm"
         card={(r) => (
@@ -44,7 +46,7 @@ export function BuildingsTable({ rows }: { rows: Row[] }) {
               {r.name}
             </Link>
             <p className="tabular-nums">
-              Billed {formatMoney(r.billed, r.currency)} · paid {formatMoney(r.paid, r.currency)} · overdue {overdue(r)}
+              {t.rich('buildingCard', { billed: formatMoney(r.billed, r.currency), paid: formatMoney(r.paid, r.currency), overdue: () => overdue(r) })}
             </p>
           </>
         )}

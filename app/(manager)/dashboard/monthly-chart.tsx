@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '../buildings/format';
@@ -5,9 +6,9 @@ import { formatMoney } from '../buildings/format';
 export type MonthFigures = { month: string; billed: number; paid: number; overdue: number };
 
 const SERIES = [
-  { key: 'billed', label: 'Billed', className: 'fill-primary', swatch: 'bg-primary' },
-  { key: 'paid', label: 'Paid', className: 'fill-success', swatch: 'bg-success' },
-  { key: 'overdue', label: 'Overdue', className: 'fill-destructive', swatch: 'bg-destructive' },
+  { key: 'billed', className: 'fill-primary', swatch: 'bg-primary' },
+  { key: 'paid', className: 'fill-success', swatch: 'bg-success' },
+  { key: 'overdue', className: 'fill-destructive', swatch: 'bg-destructive' },
 ] as const;
 
 const WIDTH = 720;
@@ -35,6 +36,7 @@ export function niceStep(max: number, parts = 4): number {
  */
 export function MonthlyChart({ months, currency, title }: { months: MonthFigures[]; currency: string; title: string }) {
   const id = useId();
+  const t = useTranslations('Dashboard');
   const axis = new Intl.NumberFormat('et-EE', { style: 'currency', currency, maximumFractionDigits: 0 });
   const max = Math.max(0, ...months.flatMap((m) => [m.billed, m.paid, m.overdue]));
   const step = niceStep(max);
@@ -44,20 +46,22 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
   const groupW = PLOT_W / Math.max(1, months.length);
   const barW = groupW * 0.24;
 
-  const totals = SERIES.map((s) => ({ ...s, total: months.reduce((sum, m) => sum + m[s.key], 0) }));
-  const latest = months.at(-1);
+  const series = SERIES.map((s) => ({ ...s, label: t(s.key) }));
+  const totals = series.map((s) => ({ ...s, total: months.reduce((sum, m) => sum + m[s.key], 0) }));
+  const latest = months.at(-1)!;
+  const money = (amount: number) => formatMoney(amount, currency);
   const description =
-    `${months.length} months from ${monthLong.format(dateOf(months[0]!.month))} to ${monthLong.format(dateOf(latest!.month))}. ` +
-    totals.map((s) => `${s.label} in total ${formatMoney(s.total, currency)}`).join(', ') +
-    `. ${monthLong.format(dateOf(latest!.month))}: billed ${formatMoney(latest!.billed, currency)}, paid ${formatMoney(latest!.paid, currency)}, overdue ${formatMoney(latest!.overdue, currency)}.`;
+    `${t('chart.span', { count: months.length, from: monthLong.format(dateOf(months[0]!.month)), to: monthLong.format(dateOf(latest.month)) })} ` +
+    totals.map((s) => t('chart.total', { series: s.label, amount: money(s.total) })).join(', ') +
+    `. ${t('chart.latest', { month: monthLong.format(dateOf(latest.month)), billed: money(latest.billed), paid: money(latest.paid), overdue: money(latest.overdue) })}`;
 
   return (
     <figure className="grid min-w-0 gap-4" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="sr-only">
         {title}
       </figcaption>
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="Legend">
-        {SERIES.map((s) => (
+      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={t('chart.legend')}>
+        {series.map((s) => (
           <li key={s.key} className="flex items-center gap-2">
             <span aria-hidden="true" className={`size-3 rounded-sm ${s.swatch}`} />
             {s.label}
@@ -87,7 +91,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
             const showYear = i === 0 || m.month.endsWith('-01');
             return (
               <g key={m.month} data-month={m.month}>
-                {SERIES.map((s, j) => {
+                {series.map((s, j) => {
                   const value = m[s.key];
                   const h = (value / top) * PLOT_H;
                   return (
@@ -102,7 +106,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
                       rx={1.5}
                       className={s.className}
                     >
-                      <title>{`${name}: ${s.label.toLowerCase()} ${formatMoney(value, currency)}`}</title>
+                      <title>{t('chart.bar', { month: name, series: s.label.toLowerCase(), amount: money(value) })}</title>
                     </rect>
                   );
                 })}
@@ -122,13 +126,13 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
       </div>
       <details className="text-sm">
         <summary className="inline-flex min-h-10 cursor-pointer items-center font-medium text-primary underline-offset-4 hover:underline">
-          Show the figures as a table
+          {t('chart.showTable')}
         </summary>
         <Table className="mt-2">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Month</TableHead>
-              {SERIES.map((s) => (
+              <TableHead>{t('chart.month')}</TableHead>
+              {series.map((s) => (
                 <TableHead key={s.key} className="text-right">
                   {s.label}
                 </TableHead>
@@ -141,9 +145,9 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
                 <TableHead scope="row" className="h-auto py-3 font-medium text-foreground">
                   {monthLong.format(dateOf(m.month))}
                 </TableHead>
-                {SERIES.map((s) => (
+                {series.map((s) => (
                   <TableCell key={s.key} className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(m[s.key], currency)}
+                    {money(m[s.key])}
                   </TableCell>
                 ))}
               </TableRow>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -33,6 +34,8 @@ export function AddMeterDialog({
   /** Told what was added ("Meter CW-1 has been added."), e.g. for a notice on the page. */
   onAdded?: (message: string) => void;
 }) {
+  const t = useTranslations('MeterDialogs');
+  const meters = useTranslations('Meters');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.meters.create.mutationOptions());
@@ -49,7 +52,7 @@ export function AddMeterDialog({
     const input = { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) };
     // The server's own schema, keyed by its paths as its 422 is; the empty serial number in the form's words.
     const found: Record<string, string> = checkWithSchema(CreateMeterInput, input).errors ?? {};
-    if (!input.serialNumber) found.serialNumber = 'Enter the serial number printed on the meter.';
+    if (!input.serialNumber) found.serialNumber = t('serialMissing');
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) return;
@@ -58,43 +61,46 @@ export function AddMeterDialog({
       {
         onSuccess: ({ data }) => {
           void queryClient.invalidateQueries(trpc.meters.list.pathFilter());
-          onAdded?.(`Meter ${data.serialNumber} has been added.`);
+          onAdded?.(t('added', { serial: data.serialNumber }));
           setSerialNumber('');
           onOpenChange(false);
         },
         onError: (failure) => {
           const byPath = errorsByPath(fieldErrors(failure));
           if (Object.keys(byPath).length) setErrors(byPath);
-          else setFormError(`The meter could not be added. ${describeError(failure)}`);
+          else setFormError(`${t('addFailed')} ${describeError(failure)}`);
         },
       },
     );
   }
 
-  const apartmentOptions: SelectOption[] = [{ value: COMMON, label: 'Common to the building' }, ...apartments.map((a) => ({ value: a.id, label: `Apartment ${a.number}` }))];
+  const apartmentOptions: SelectOption[] = [
+    { value: COMMON, label: t('commonOption') },
+    ...apartments.map((a) => ({ value: a.id, label: t('apartmentOption', { number: a.number }) })),
+  ];
 
   return (
     <Dialog open={open} onOpenChange={(next) => (create.isPending ? undefined : onOpenChange(next))}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add a meter</DialogTitle>
-          <DialogDescription>Residents of the apartment can send its readings once it is added.</DialogDescription>
+          <DialogTitle>{t('addTitle')}</DialogTitle>
+          <DialogDescription>{t('addText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
-          <FormField label="Apartment" error={errors.apartmentId}>
+          <FormField label={t('apartment')} error={errors.apartmentId}>
             <OptionsSelect value={apartmentId} onChange={setApartmentId} options={apartmentOptions} />
           </FormField>
-          <FormField label="Type" error={errors.type}>
-            <OptionsSelect value={type} onChange={(v) => setType(v as MeterType)} options={TYPES.map((t) => ({ value: t, label: METER_TYPES[t].label }))} />
+          <FormField label={t('type')} error={errors.type}>
+            <OptionsSelect value={type} onChange={(v) => setType(v as MeterType)} options={TYPES.map((type) => ({ value: type, label: meters(`types.${type}`) }))} />
           </FormField>
-          <FormField label="Serial number" error={errors.serialNumber}>
+          <FormField label={t('serialNumber')} error={errors.serialNumber}>
             <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
-          <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
+          <FormField label={t('decimals')} description={t('decimalsHint')} error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogActions label="Add meter" pendingLabel="Adding…" pending={create.isPending} compact />
+          <DialogActions label={t('add')} pendingLabel={t('adding')} pending={create.isPending} compact />
         </form>
       </DialogContent>
     </Dialog>

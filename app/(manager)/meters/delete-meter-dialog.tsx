@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function DeleteMeterDialog({
   /** Where the focus goes once the meter (and its row) is gone. */
   focusAfterDelete: () => HTMLElement | null;
 }) {
+  const t = useTranslations('MeterDialogs');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.meters.delete.mutationOptions());
@@ -48,9 +50,9 @@ export function DeleteMeterDialog({
     remove.mutate(
       { id: meter.id },
       {
-        onSuccess: () => done(`Meter ${meter.serialNumber} has been deleted.`),
+        onSuccess: () => done(t('deleted', { serial: meter.serialNumber })),
         onError: (failure) => {
-          if (errorCode(failure) === 'NOT_FOUND') done(`Meter ${meter.serialNumber} had already been deleted.`);
+          if (errorCode(failure) === 'NOT_FOUND') done(t('alreadyDeleted', { serial: meter.serialNumber }));
         },
       },
     );
@@ -69,17 +71,16 @@ export function DeleteMeterDialog({
         returnFocus={() => (deleted.current ? focusAfterDelete() : returnFocus())}
       >
         <DialogHeader>
-          <DialogTitle>Delete meter {meter.serialNumber}?</DialogTitle>
-          <DialogDescription>
-            {label}. Delete a meter only if it was set up by mistake: its readings waiting for review and their photos are deleted with it. A meter
-            with confirmed readings stays for billing; if it was swapped for a new one, mark it replaced instead. This cannot be undone.
-          </DialogDescription>
+          <DialogTitle>{t('deleteTitle', { serial: meter.serialNumber })}</DialogTitle>
+          <DialogDescription>{t('deleteText', { label })}</DialogDescription>
         </DialogHeader>
         {refused && (
           <Alert variant="destructive" role="alert">
             <CircleAlertIcon aria-hidden="true" />
             <div className="grid gap-3">
-              <p>The meter was not deleted. {describeError(remove.error)}</p>
+              <p>
+                {t('notDeleted')} {describeError(remove.error)}
+              </p>
               {conflict && (
                 <div>
                   <Button
@@ -91,14 +92,14 @@ export function DeleteMeterDialog({
                       onMarkReplaced();
                     }}
                   >
-                    Mark replaced instead
+                    {t('replaceInstead')}
                   </Button>
                 </div>
               )}
             </div>
           </Alert>
         )}
-        <DialogActions cancelLabel="Keep the meter" label="Delete meter" pendingLabel="Deleting…" pending={remove.isPending} onAction={confirm} destructive />
+        <DialogActions cancelLabel={t('keep')} label={t('delete')} pendingLabel={t('deleting')} pending={remove.isPending} onAction={confirm} destructive />
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -30,6 +31,7 @@ export function EditMeterDialog({
   onSaved,
   returnFocus,
 }: MeterDialogProps & { onSaved: (message: string) => void }) {
+  const t = useTranslations('MeterDialogs');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -44,8 +46,8 @@ export function EditMeterDialog({
     if (update.isPending) return;
     // The server's own schema, keyed by its paths as its 422 is; empty fields in the form's words.
     const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }).errors ?? {};
-    if (!serialNumber.trim()) found.serialNumber = 'Enter the serial number printed on the meter.';
-    if (!unit.trim()) found.unit = 'Enter the unit the meter counts in, e.g. m3 or kWh.';
+    if (!serialNumber.trim()) found.serialNumber = t('serialMissing');
+    if (!unit.trim()) found.unit = t('unitMissing');
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) return;
@@ -64,7 +66,7 @@ export function EditMeterDialog({
       {
         onSuccess: ({ data }) => {
           void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
-          onSaved(`Meter ${data.serialNumber} has been saved.`);
+          onSaved(t('saved', { serial: data.serialNumber }));
           onOpenChange(false);
         },
         onError: (failure) => {
@@ -72,12 +74,12 @@ export function EditMeterDialog({
           const atFields: Errors = { serialNumber: byPath.serialNumber, unit: byPath.unit, decimals: byPath.decimals };
           const elsewhere = Object.entries(byPath).find(([path]) => !(path in atFields));
           if (Object.values(atFields).some(Boolean)) setErrors(atFields);
-          if (elsewhere) setFormError(`The meter could not be saved. ${elsewhere[1]}`);
+          if (elsewhere) setFormError(`${t('saveFailed')} ${elsewhere[1]}`);
           if (Object.keys(byPath).length) return;
           if (errorCode(failure) === 'NOT_FOUND') {
             void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
-            setFormError('This meter has been deleted meanwhile.');
-          } else setFormError(`The meter could not be saved. ${describeError(failure)}`);
+            setFormError(t('deletedMeanwhile'));
+          } else setFormError(`${t('saveFailed')} ${describeError(failure)}`);
         },
       },
     );
@@ -87,21 +89,21 @@ export function EditMeterDialog({
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
       <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
-          <DialogTitle>Edit meter</DialogTitle>
-          <DialogDescription>{label}. Its readings stay as they are.</DialogDescription>
+          <DialogTitle>{t('editTitle')}</DialogTitle>
+          <DialogDescription>{t('editText', { label })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
-          <FormField label="Serial number" error={errors.serialNumber}>
+          <FormField label={t('serialNumber')} error={errors.serialNumber}>
             <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
-          <FormField label="Unit" description="As billed, e.g. m3, kWh or MWh." error={errors.unit}>
+          <FormField label={t('unit')} description={t('unitHint')} error={errors.unit}>
             <Input name="unit" autoComplete="off" maxLength={MAX_METER_UNIT} value={unit} onChange={(event) => setUnit(event.target.value)} />
           </FormField>
-          <FormField label="Decimals on the register" description="Digits after the decimal mark (the red drums), 0 to 3." error={errors.decimals}>
+          <FormField label={t('decimals')} description={t('decimalsHint')} error={errors.decimals}>
             <OptionsSelect value={decimals} onChange={setDecimals} options={DECIMAL_OPTIONS} />
           </FormField>
-          <DialogActions label="Save meter" pendingLabel="Saving…" pending={update.isPending} />
+          <DialogActions label={t('save')} pendingLabel={t('saving')} pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { GaugeIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,8 +13,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { METER_TYPES } from '@/app/portal/meters/meter-format';
-import { plural } from '../invoices/format';
 import { LIST_LIMIT } from '../residents/apartment-directory';
 import { AddMeterDialog } from './add-meter-dialog';
 import { useBuildingMeters, type BuildingMeter } from './building-meters';
@@ -27,13 +26,14 @@ type Action = { kind: MeterAction; meter: BuildingMeter; key: number };
 
 /** A building's meters as the search and order show them, with their actions (edit, replace, delete) and "Add meter". */
 export function MetersSection({ buildingId, buildingName, q, sort }: { buildingId: string; buildingName: string; q: string; sort: MeterSort }) {
+  const t = useTranslations('Meters');
   const trpc = useTRPC();
   const { query: meters, meters: rows, loadingAll } = useBuildingMeters(buildingId, { q, sort });
   const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }));
   const numbers = new Map((apartments.data?.data ?? []).map((a) => [a.id, a.number]));
   const [adding, setAdding] = useState(false);
-  const where = (apartmentId: string | null) => (apartmentId ? `Apt ${numbers.get(apartmentId) ?? '…'}` : 'Common');
-  const labelOf = (m: BuildingMeter) => `${where(m.apartmentId)} · ${METER_TYPES[m.type].label} ${m.serialNumber}`;
+  const where = (apartmentId: string | null) => (apartmentId ? t('apt', { number: numbers.get(apartmentId) ?? '…' }) : t('common'));
+  const labelOf = (m: BuildingMeter) => `${where(m.apartmentId)} · ${t(`types.${m.type}`)} ${m.serialNumber}`;
 
   const [action, setAction] = useState<Action | null>(null);
   const [actionOpen, setActionOpen] = useState(false);
@@ -58,30 +58,30 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
   if (meters.isPending) {
     body = <Skeleton className="h-24 w-full" />;
   } else if (meters.isError && rows.length === 0) {
-    body = <LoadError what="The meters" reason={describeError(meters.error)} retry={() => void meters.refetch()} />;
+    body = <LoadError what={t('metersFailed')} reason={describeError(meters.error)} retry={() => void meters.refetch()} />;
   } else if (rows.length === 0 && q.trim()) {
-    body = <NoMatches>No meters match “{q.trim()}”.</NoMatches>;
+    body = <NoMatches>{t('noMatches', { q: q.trim() })}</NoMatches>;
   } else if (rows.length === 0) {
     body = (
-      <EmptyState icon={GaugeIcon} title="No meters yet" description={`Add the water, heating, electricity or gas meters of ${buildingName} so that residents can send their readings.`} />
+      <EmptyState icon={GaugeIcon} title={t('noMeters')} description={t('noMetersText', { building: buildingName })} />
     );
   } else {
     body = (
       <>
         {meters.isFetchNextPageError && (
-          <LoadError what="Some of the meters" reason={describeError(meters.error)} retry={() => void meters.fetchNextPage()} />
+          <LoadError what={t('someFailed')} reason={describeError(meters.error)} retry={() => void meters.fetchNextPage()} />
         )}
         <ResponsiveList
           items={rows}
           from="md"
-          listLabel={`Meters of ${buildingName}`}
-          caption={`Meters of ${buildingName}`}
+          listLabel={t('metersOf', { building: buildingName })}
+          caption={t('metersOf', { building: buildingName })}
           busy={meters.isFetching}
           columns={[
-            { header: 'Apartment', cellClassName: 'font-medium whitespace-nowrap', cell: (m) => where(m.apartmentId) },
-            { header: 'Type', cellClassName: 'whitespace-nowrap', cell: (m) => <MeterType meter={m} /> },
+            { header: t('apartment'), cellClassName: 'font-medium whitespace-nowrap', cell: (m) => where(m.apartmentId) },
+            { header: t('type'), cellClassName: 'whitespace-nowrap', cell: (m) => <MeterType meter={m} /> },
             {
-              header: 'Serial',
+              header: t('serial'),
               cell: (m) => (
                 <span className="inline-flex flex-wrap items-center gap-2">
                   {m.serialNumber}
@@ -89,9 +89,9 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
                 </span>
               ),
             },
-            { header: 'Last confirmed', ...figureCells(), cell: lastValue },
-            { header: 'Read', cellClassName: 'whitespace-nowrap', cell: lastDate },
-            { header: <span className="sr-only">Actions</span>, headClassName: 'w-14', cellClassName: 'py-1 pr-2 text-right', cell: menu },
+            { header: t('lastConfirmed'), ...figureCells(), cell: (m) => lastValue(m, t) },
+            { header: t('read'), cellClassName: 'whitespace-nowrap', cell: (m) => lastDate(m, t) },
+            { header: <span className="sr-only">{t('actions')}</span>, headClassName: 'w-14', cellClassName: 'py-1 pr-2 text-right', cell: menu },
           ]}
           cardClassName="flex items-start gap-2 py-3 pr-1 pl-4"
           card={(m) => (
@@ -101,12 +101,14 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
                   {where(m.apartmentId)} · <MeterType meter={m} />
                 </p>
                 <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
-                  Serial {m.serialNumber}
+                  {t('serialCard', { serial: m.serialNumber })}
                   <SeriesBadge meter={m} />
                 </p>
                 <p className="text-muted-foreground">
-                  Last confirmed <span className="font-medium text-foreground tabular-nums">{lastValue(m)}</span>
-                  {m.lastReading && ` on ${formatDate(m.lastReading.readAt)}`}
+                  {t.rich('lastConfirmedCard', {
+                    value: () => <span className="font-medium text-foreground tabular-nums">{lastValue(m, t)}</span>,
+                    date: m.lastReading ? formatDate(m.lastReading.readAt) : 'none',
+                  })}
                 </p>
               </div>
               {menu(m)}
@@ -123,16 +125,16 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <h2 id="building-meters-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-none">
-            Meters of {buildingName}
+            {t('metersOf', { building: buildingName })}
           </h2>
           {!meters.isPending && !meters.isError && (
             <p className="text-sm text-muted-foreground" data-testid="meters-count" aria-live="polite">
-              {loadingAll ? `Loading all meters… ${rows.length} so far` : plural(rows.length, 'meter')}
+              {loadingAll ? t('loadingAll', { count: rows.length }) : t('count', { count: rows.length })}
             </p>
           )}
         </div>
         <Button variant="outline" onClick={() => setAdding(true)} className="h-11 w-full sm:h-10 sm:w-auto">
-          Add meter
+          {t('addMeter')}
         </Button>
       </div>
       {notice && (

@@ -2,6 +2,7 @@
 
 import { Building2Icon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,6 +21,7 @@ import { METER_SORTS, type MetersQuery, NO_METERS_QUERY } from './sorts';
 
 /** Meters and their readings per building: the readings residents sent, waiting for review, and the meters. */
 export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
+  const t = useTranslations('Meters');
   const buildingsQuery = useBuildings();
   const buildings = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
   const [query, setQuery] = useState<MetersQuery>({ ...NO_METERS_QUERY, ...initial });
@@ -32,12 +34,12 @@ export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
   if (buildingsQuery.isPending) {
     body = <Skeleton className="h-11 w-full max-w-sm" />;
   } else if (buildingsQuery.isError) {
-    body = <LoadError what="The buildings" reason={describeError(buildingsQuery.error)} retry={() => void buildingsQuery.refetch()} />;
+    body = <LoadError what={t('buildingsFailed')} reason={describeError(buildingsQuery.error)} retry={() => void buildingsQuery.refetch()} />;
   } else if (!building) {
     body = (
-      <EmptyState icon={Building2Icon} title="No buildings yet" description="Add a building and its apartments first; then its meters and readings appear here.">
+      <EmptyState icon={Building2Icon} title={t('noBuildings')} description={t('noBuildingsText')}>
         <Button asChild>
-          <Link href="/buildings">Go to buildings</Link>
+          <Link href="/buildings">{t('goToBuildings')}</Link>
         </Button>
       </EmptyState>
     );
@@ -46,18 +48,18 @@ export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
     body = (
       <div className="grid gap-8">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <FormField label="Building" className="w-full max-w-sm">
+          <FormField label={t('building')} className="w-full max-w-sm">
             <OptionsSelect value={building.id} onChange={(buildingId) => set({ buildingId })} options={buildings.map((b) => ({ value: b.id, label: b.name }))} />
           </FormField>
           <a href={`/api/readings/export?buildingId=${building.id}`} download className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline">
-            Export readings (CSV)
+            {t('exportReadings')}
           </a>
         </div>
         <ReadingsQueue key={building.id} buildingId={building.id} buildingName={building.name} />
         <div className="grid gap-4">
-          <section aria-label="Find meters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end [&>*]:min-w-0">
-            <SearchField value={query.q} onChange={(q) => set({ q })} placeholder="Serial or apartment number" />
-            <SortSelect value={query.sort} onChange={(sort) => set({ sort })} options={METER_SORTS} />
+          <section aria-label={t('findMeters')} className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end [&>*]:min-w-0">
+            <SearchField value={query.q} onChange={(q) => set({ q })} placeholder={t('searchPlaceholder')} />
+            <SortSelect value={query.sort} onChange={(sort) => set({ sort })} options={METER_SORTS.map((s) => ({ value: s.value, label: t(`sorts.${s.name}`) }))} />
             <ExportLink href={`/api/meters/export?${exportQuery}`} />
           </section>
           <MetersSection key={`meters-${building.id}`} buildingId={building.id} buildingName={building.name} q={query.q} sort={query.sort} />
@@ -68,7 +70,7 @@ export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
 
   return (
     <>
-      <PageHeader title="Meters" description="Readings that residents send, waiting for you to confirm or reject, and each building’s meters." />
+      <PageHeader title={t('title')} description={t('description')} />
       {body}
     </>
   );

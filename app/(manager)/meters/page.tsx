@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { definedOnly, listParams, type SearchParams } from '@/lib/list-params';
 import { MetersView } from './meters-view';
 import { METER_SORTS } from './sorts';
 
-export const metadata: Metadata = { title: 'Meters' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('Meters'))('title') };
+}
 
 /** The building, search and order live in the address (?buildingId=…&q=…&sort=…). */
 export default async function MetersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { KeyboardIcon, TriangleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
@@ -28,21 +29,23 @@ export function previousOf(r: QueueRow): string {
 }
 
 export function FlagBadge({ flag }: { flag: string }) {
+  const t = useTranslations('Meters.queue');
   return (
     <Badge variant="warning" className="mt-1 w-fit whitespace-normal text-left">
       <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="sr-only">Flagged: </span>
+      <span className="sr-only">{t('flaggedSr')} </span>
       {flag}
     </Badge>
   );
 }
 
 export function PhotoThumb({ row, onOpen }: { row: QueueRow; onOpen: () => void }) {
+  const t = useTranslations('Meters.queue');
   if (!row.photoUrl) {
     return (
       <span className="flex size-14 shrink-0 flex-col items-center justify-center gap-0.5 rounded-md border border-dashed text-[0.7rem] text-muted-foreground">
         <KeyboardIcon className="size-4" aria-hidden="true" />
-        Typed
+        {t('typed')}
       </span>
     );
   }
@@ -54,7 +57,7 @@ export function PhotoThumb({ row, onOpen }: { row: QueueRow; onOpen: () => void 
     >
       {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={row.photoUrl} alt={`Photo of ${row.apartment}, ${row.meterLabel} ${row.serialNumber}: enlarge`} loading="lazy" className="size-full object-cover" />
+      <img src={row.photoUrl} alt={t('photoAlt', { apartment: row.apartment, meter: row.meterLabel, serial: row.serialNumber })} loading="lazy" className="size-full object-cover" />
     </button>
   );
 }
@@ -71,6 +74,7 @@ export function Checkbox({ label, checked, onChange, visibleLabel = false }: { l
 
 /** A reading's photo, large, with a link to the full size. */
 export function PhotoDialog({ row, onClose }: { row: QueueRow | null; onClose: () => void }) {
+  const t = useTranslations('Meters.queue');
   return (
     <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
@@ -81,15 +85,17 @@ export function PhotoDialog({ row, onClose }: { row: QueueRow | null; onClose: (
                 {row.apartment} · {row.meterLabel} {row.serialNumber}
               </DialogTitle>
               <DialogDescription>
-                Submitted value <span className="font-semibold tabular-nums">{formatReading(row.value, row.decimals, row.unit)}</span>, read{' '}
-                {formatDateTime(row.readAt)}.
+                {t.rich('submitted', {
+                  value: () => <span className="font-semibold tabular-nums">{formatReading(row.value, row.decimals, row.unit)}</span>,
+                  date: formatDateTime(row.readAt),
+                })}
               </DialogDescription>
             </DialogHeader>
             {/* An uploaded photo behind the session cookie; next/image would fetch it without that cookie. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={row.photoUrl} alt={`Meter photo of ${row.apartment}, ${row.meterLabel}`} className="max-h-[70dvh] w-full rounded-md bg-muted object-contain" />
+            <img src={row.photoUrl} alt={t('meterPhotoAlt', { apartment: row.apartment, meter: row.meterLabel })} className="max-h-[70dvh] w-full rounded-md bg-muted object-contain" />
             <a href={row.photoUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-              Open the full-size photo in a new tab
+              {t('fullSize')}
             </a>
           </>
         )}

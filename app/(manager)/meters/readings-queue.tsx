@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, InboxIcon, XIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -11,10 +12,9 @@ import { formatDateTime } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
-import { METER_TYPES, formatConsumption, formatReading, type MeterType } from '@/app/portal/meters/meter-format';
+import { formatConsumption, formatReading } from '@/app/portal/meters/meter-format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
-import { plural } from '../invoices/format';
 import { useBuildingMeters } from './building-meters';
 import { Checkbox, FlagBadge, PhotoDialog, PhotoThumb, previousOf, type QueueRow as Row } from './reading-cells';
 
@@ -23,6 +23,8 @@ type Notice = { key: number; text: string; variant: 'success' | 'destructive' };
 
 /** The readings of a building waiting for a manager: look at the photo and numbers, then confirm or reject in bulk. */
 export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
+  const t = useTranslations('Meters');
+  const q = useTranslations('Meters.queue');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const queue = useQuery(trpc.meters.queue.queryOptions({ buildingId }));
@@ -52,8 +54,8 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
     source: r.source,
     photoUrl: r.photoUrl,
     flag: r.flag,
-    apartment: r.meter.apartmentNumber ? `Apt ${r.meter.apartmentNumber}` : 'Common',
-    meterLabel: METER_TYPES[r.meter.type as MeterType].label,
+    apartment: r.meter.apartmentNumber ? t('apt', { number: r.meter.apartmentNumber }) : t('common'),
+    meterLabel: t(`types.${r.meter.type}`),
     serialNumber: r.meter.serialNumber,
     unit: r.meter.unit,
     decimals: decimalsOf.get(r.meterId) ?? 3,
@@ -82,18 +84,18 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
           rejected.current = status === 'rejected';
           setRejectOpen(false);
           setSelected(new Set());
-          setNotice({ key: Date.now(), variant: 'success', text: `${plural(count, 'reading')} ${status}.` });
+          setNotice({ key: Date.now(), variant: 'success', text: q('done', { count, status }) });
         },
         onError: (failure) => {
           setRejectOpen(false);
           const errors = fieldErrors(failure);
           const text = errors.some((e) => e.path.startsWith('readingIds'))
-            ? 'Some of the selected readings were already reviewed meanwhile; nothing was changed. The list is up to date now: select again.'
+            ? q('alreadyReviewed')
             : errors.length > 0
-              ? `Nothing was changed. ${asSentence(errors[0]!.message)}`
+              ? `${q('nothingChanged')} ${asSentence(errors[0]!.message)}`
               : errorCode(failure) === 'NOT_FOUND'
-                ? 'Some of the selected readings no longer exist; nothing was changed. The list is up to date now.'
-                : `Nothing was changed. ${describeError(failure)}`;
+                ? q('gone')
+                : `${q('nothingChanged')} ${describeError(failure)}`;
           setNotice({ key: Date.now(), variant: 'destructive', text });
         },
         onSettled: () => {
@@ -108,40 +110,40 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
   if (queue.isPending) {
     body = (
       <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading the readings…</span>
+        <span className="sr-only">{q('loading')}</span>
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-14 w-full" />
       </div>
     );
   } else if (queue.isError) {
-    body = <LoadError what="The readings" reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
+    body = <LoadError what={q('failed')} reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
   } else if (rows.length === 0) {
     body = (
       <p className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card px-4 py-8 text-center text-sm text-muted-foreground">
         <InboxIcon className="size-6" aria-hidden="true" />
-        No readings are waiting in {buildingName}. Readings that residents send appear here for you to confirm.
+        {q('empty', { building: buildingName })}
       </p>
     );
   } else {
-    const selectLabel = (r: Row) => `Select ${r.apartment}, ${r.meterLabel} ${r.serialNumber}: ${formatReading(r.value, r.decimals, r.unit)}`;
+    const selectLabel = (r: Row) => q('select', { apartment: r.apartment, meter: r.meterLabel, serial: r.serialNumber, value: formatReading(r.value, r.decimals, r.unit) });
     const thumb = (r: Row) => <PhotoThumb row={r} onOpen={() => setPhoto(r)} />;
     body = (
       <>
         <div className="hidden md:block">
           <Table aria-busy={queue.isFetching}>
-            <TableCaption className="sr-only">Readings waiting for review in {buildingName}, oldest first</TableCaption>
+            <TableCaption className="sr-only">{q('caption', { building: buildingName })}</TableCaption>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead className="w-12">
-                  <Checkbox label="Select all readings" checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
+                  <Checkbox label={q('selectAll')} checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
                 </TableHead>
-                <TableHead>Photo</TableHead>
-                <TableHead>Apartment</TableHead>
-                <TableHead>Meter</TableHead>
-                <TableHead className="text-right">Value</TableHead>
-                <TableHead className="text-right">Previous</TableHead>
-                <TableHead className="text-right">Consumption</TableHead>
-                <TableHead>Read</TableHead>
+                <TableHead>{q('photo')}</TableHead>
+                <TableHead>{t('apartment')}</TableHead>
+                <TableHead>{q('meter')}</TableHead>
+                <TableHead className="text-right">{q('value')}</TableHead>
+                <TableHead className="text-right">{q('previous')}</TableHead>
+                <TableHead className="text-right">{q('consumption')}</TableHead>
+                <TableHead>{t('read')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -170,8 +172,8 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
         </div>
 
         <div className="grid gap-3 md:hidden">
-          <Checkbox label="Select all readings" visibleLabel checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
-          <ul aria-label="Readings waiting" className="divide-y rounded-lg border bg-card">
+          <Checkbox label={q('selectAll')} visibleLabel checked={allChosen} onChange={(on) => setSelected(on ? new Set(ids) : new Set())} />
+          <ul aria-label={q('list')} className="divide-y rounded-lg border bg-card">
             {rows.map((r) => (
               <li key={r.id} className={cn('flex gap-3 p-3', r.flag && 'bg-warning-muted/70')}>
                 <Checkbox label={selectLabel(r)} checked={selected.has(r.id)} onChange={(on) => toggle(r.id, on)} />
@@ -182,7 +184,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
                   </p>
                   <p className="text-base font-semibold tabular-nums">{formatReading(r.value, r.decimals, r.unit)}</p>
                   <p className="text-muted-foreground tabular-nums">
-                    Previous {previousOf(r)} · {formatConsumption(r.consumption, r.decimals, r.unit)}
+                    {q('previousCard', { previous: previousOf(r), consumption: formatConsumption(r.consumption, r.decimals, r.unit) })}
                   </p>
                   <p className="text-muted-foreground">{formatDateTime(r.readAt)}</p>
                   {r.flag && <FlagBadge flag={r.flag} />}
@@ -194,7 +196,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0">
           <p className="text-sm text-muted-foreground sm:mr-auto" aria-live="polite">
-            {chosen.length === 0 ? 'Select readings to confirm or reject them.' : `${plural(chosen.length, 'reading')} selected`}
+            {chosen.length === 0 ? q('selectHint') : q('selected', { count: chosen.length })}
           </p>
           <Button
             size="lg"
@@ -203,7 +205,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
             onClick={() => run('confirmed')}
           >
             <CheckIcon aria-hidden="true" />
-            {review.isPending && !rejectOpen ? 'Confirming…' : `Confirm selected (${chosen.length})`}
+            {review.isPending && !rejectOpen ? q('confirming') : q('confirm', { count: chosen.length })}
           </Button>
           <Button
             ref={rejectButton}
@@ -219,7 +221,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
             }}
           >
             <XIcon aria-hidden="true" />
-            Reject selected ({chosen.length})
+            {q('reject', { count: chosen.length })}
           </Button>
         </div>
       </>
@@ -230,12 +232,12 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
     <section aria-labelledby="queue-heading" className="grid gap-4">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 id="queue-heading" className="text-lg font-semibold">
-          Readings to review
+          {q('heading')}
         </h2>
         {queue.isSuccess && (
           <p className="text-sm text-muted-foreground" data-testid="queue-count">
-            {rows.length === 0 ? 'Nothing waiting' : `${plural(rows.length, 'reading')} waiting`}
-            {flagged > 0 && `, ${flagged} flagged`}
+            {rows.length === 0 ? q('nothing') : q('waiting', { count: rows.length })}
+            {flagged > 0 && q('flagged', { count: flagged })}
           </p>
         )}
       </div>
@@ -249,11 +251,11 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
       <ConfirmDialog
         open={rejectOpen}
         onOpenChange={setRejectOpen}
-        title={`Reject ${plural(chosen.length, 'reading')}?`}
-        description="Rejected readings are not billed and cannot be confirmed later; the residents see them as rejected and can send a new reading."
-        keepLabel="Keep them"
-        confirmLabel="Reject"
-        pendingLabel="Rejecting…"
+        title={q('rejectTitle', { count: chosen.length })}
+        description={q('rejectText')}
+        keepLabel={q('keep')}
+        confirmLabel={q('rejectConfirm')}
+        pendingLabel={q('rejecting')}
         pending={review.isPending}
         onConfirm={() => run('rejected')}
         returnFocus={() => (rejected.current ? noticeRef.current : rejectButton.current)}

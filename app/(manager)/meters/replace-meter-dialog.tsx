@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -26,6 +27,7 @@ export function ReplaceMeterDialog({
   onReplaced,
   returnFocus,
 }: MeterDialogProps & { onReplaced: (message: string) => void }) {
+  const t = useTranslations('MeterDialogs');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -41,7 +43,7 @@ export function ReplaceMeterDialog({
     // The server's own schema for the new serial number; empty in the form's words.
     const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }).errors?.serialNumber;
     if (!serial || refused) {
-      setSerialError(serial ? refused : 'Enter the serial number printed on the new meter.');
+      setSerialError(serial ? refused : t('newSerialMissing'));
       return;
     }
     setSerialError(undefined);
@@ -50,17 +52,17 @@ export function ReplaceMeterDialog({
       {
         onSuccess: ({ data }) => {
           void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
-          onReplaced(`Meter ${data.serialNumber} is marked replaced: its readings start series ${data.series}.`);
+          onReplaced(t('replaced', { serial: data.serialNumber, series: data.series }));
           onOpenChange(false);
         },
         onError: (failure) => {
           const byPath = errorsByPath(fieldErrors(failure));
           if (byPath.serialNumber) setSerialError(byPath.serialNumber);
           const other = Object.entries(byPath).find(([path]) => path !== 'serialNumber');
-          if (other) setFormError(`The meter was not marked replaced. ${other[1]}`);
+          if (other) setFormError(`${t('notReplaced')} ${other[1]}`);
           else if (!byPath.serialNumber) {
             if (errorCode(failure) === 'NOT_FOUND') void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
-            setFormError(`The meter was not marked replaced. ${describeError(failure)}`);
+            setFormError(`${t('notReplaced')} ${describeError(failure)}`);
           }
         },
       },
@@ -73,19 +75,15 @@ export function ReplaceMeterDialog({
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
       <DialogContent returnFocus={returnFocus}>
         <DialogHeader>
-          <DialogTitle>Mark the meter replaced?</DialogTitle>
-          <DialogDescription>
-            {label}. Its next reading starts a new series (series {meter.series + 1}): it is not compared with the readings so far and may be lower
-            {last ? ` than the last confirmed ${last}` : ''}. Consumption of the new series counts from its first confirmed reading. Readings already
-            confirmed stay billed as they are. This cannot be undone.
-          </DialogDescription>
+          <DialogTitle>{t('replaceTitle')}</DialogTitle>
+          <DialogDescription>{t('replaceText', { label, series: meter.series + 1, last: last ?? 'none' })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-5">
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
-          <FormField label="Serial number of the new meter" description="Change it if the new meter has another number." error={serialError}>
+          <FormField label={t('newSerial')} description={t('newSerialHint')} error={serialError}>
             <Input name="serialNumber" autoComplete="off" maxLength={MAX_SERIAL_NUMBER} value={serialNumber} onChange={(event) => setSerialNumber(event.target.value)} />
           </FormField>
-          <DialogActions label="Mark replaced" pendingLabel="Marking…" pending={update.isPending} />
+          <DialogActions label={t('markReplaced')} pendingLabel={t('marking')} pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,12 @@
-/** The meter list's orders (GET /meters' `sort`); a plain module, so the page (a server component) reads them too. */
+/**
+ * The meter list's orders (GET /meters' `sort`) and their names (Meters.sorts.<name>); a plain module, so the
+ * page (a server component) reads them too.
+ */
 export const METER_SORTS = [
-  { value: 'apartment', label: 'Apartment (common meters first)' },
-  { value: '-apartment', label: 'Apartment, last first' },
-  { value: 'type', label: 'Type' },
-  { value: 'serialNumber', label: 'Serial number' },
+  { value: 'apartment', name: 'apartment' },
+  { value: '-apartment', name: 'apartmentLast' },
+  { value: 'type', name: 'type' },
+  { value: 'serialNumber', name: 'serialNumber' },
 ] as const;
 export type MeterSort = (typeof METER_SORTS)[number]['value'];
 

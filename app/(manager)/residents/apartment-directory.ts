@@ -1,7 +1,10 @@
 'use client';
 
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { createTranslator, useTranslations } from 'next-intl';
+import type { Translate } from '@/app/portal/translate';
 import { useTRPC } from '@/lib/trpc/react';
+import en from '@/messages/en/manager-property.json';
 import { compareApartmentNumbers } from '@/server/domain/apartment-number';
 
 /** The most the pickers and labels load per building (the API's page limit). */
@@ -38,12 +41,22 @@ export function useApartmentDirectory(buildings: Building[]) {
   });
 }
 
-/** "Tamme 12 · Apt 4"; the parts not known (yet) are left out or said plainly. */
-export function apartmentLabel(buildingName: string | undefined, number: string | undefined): string {
-  if (buildingName && number) return `${buildingName} · Apt ${number}`;
-  if (buildingName) return `${buildingName} · an apartment`;
-  if (number) return `Apt ${number}`;
-  return 'Apartment';
+/** "Tamme 12 · Apt 4" as `t` (the ApartmentPicker namespace) says it; the parts not known (yet) are left out or said plainly. */
+function apartmentLabelWith(t: Translate) {
+  return (buildingName: string | undefined, number: string | undefined): string => {
+    if (buildingName && number) return t('full', { building: buildingName, number });
+    if (buildingName) return t('someApartment', { building: buildingName });
+    if (number) return t('numberOnly', { number });
+    return t('unknown');
+  };
+}
+
+/** The label in English, for the pages that do not take the reader's language yet; the others use useApartmentLabel. */
+export const apartmentLabel = apartmentLabelWith(createTranslator({ locale: 'en', messages: en, namespace: 'ApartmentPicker' }) as Translate);
+
+/** apartmentLabel in the reader's language. */
+export function useApartmentLabel() {
+  return apartmentLabelWith(useTranslations('ApartmentPicker'));
 }
 
 /**
@@ -51,21 +64,22 @@ export function apartmentLabel(buildingName: string | undefined, number: string 
  * ("Apt 4"), with the picker's placeholder for each state and a hint when they could not be loaded.
  */
 export function useApartmentChoices(buildingId: string) {
+  const t = useTranslations('ApartmentPicker');
   const trpc = useTRPC();
   const query = useQuery(trpc.buildings.listApartments.queryOptions({ id: buildingId, limit: LIST_LIMIT }, { enabled: buildingId !== '' }));
   const apartments = [...(query.data?.data ?? [])].sort((a, b) => compareApartmentNumbers(a.number, b.number));
   const placeholder = !buildingId
-    ? 'Choose a building first'
+    ? t('chooseBuildingFirst')
     : query.isPending
-      ? 'Loading apartments…'
+      ? t('loading')
       : apartments.length === 0
-        ? 'This building has no apartments'
-        : 'Choose an apartment';
+        ? t('noApartments')
+        : t('chooseApartment');
   return {
     query,
     apartments,
-    options: apartments.map((a) => ({ value: a.id, label: `Apt ${a.number}` })),
+    options: apartments.map((a) => ({ value: a.id, label: t('numberOnly', { number: a.number }) })),
     placeholder,
-    loadError: query.isError ? 'The apartments could not be loaded. Choose the building again.' : undefined,
+    loadError: query.isError ? t('loadError') : undefined,
   };
 }

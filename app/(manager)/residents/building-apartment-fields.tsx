@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { type Ref, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { OptionsSelect } from '@/components/ui/options-select';
@@ -13,12 +14,13 @@ type PickerField = 'building' | 'apartment';
  * BuildingApartmentFields wired to the form's field errors (`onChange` runs after either picker changes).
  */
 export function useBuildingApartmentPicker(buildings: Array<{ id: string; name: string }>, initialBuildingId?: string) {
+  const t = useTranslations('ApartmentPicker');
   const [buildingId, setBuildingId] = useState(initialBuildingId || (buildings.length === 1 ? buildings[0]!.id : ''));
   const [apartmentId, setApartmentId] = useState('');
   const choices = useApartmentChoices(buildingId);
   const missing = (): Partial<Record<PickerField, string>> => ({
-    ...(buildingId ? {} : { building: 'Choose a building.' }),
-    ...(apartmentId ? {} : { apartment: buildingId ? 'Choose an apartment.' : 'Choose a building first, then the apartment.' }),
+    ...(buildingId ? {} : { building: t('buildingMissing') }),
+    ...(apartmentId ? {} : { apartment: buildingId ? t('apartmentMissing') : t('bothMissing') }),
   });
   const fieldProps = (form: {
     errors: Partial<Record<PickerField, string>>;
@@ -76,19 +78,20 @@ export function BuildingApartmentFields({
   apartmentRef: Ref<HTMLButtonElement>;
   apartmentDescription?: string;
 }) {
+  const t = useTranslations('ApartmentPicker');
   return (
     <>
-      <FormField label="Building" error={errors.building}>
+      <FormField label={t('building')} error={errors.building}>
         <OptionsSelect
           ref={buildingRef}
           value={buildingId}
-          placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
+          placeholder={buildings.length ? t('chooseBuilding') : t('noBuildings')}
           disabled={buildings.length === 0}
           options={buildings.map((b) => ({ value: b.id, label: b.name }))}
           onChange={onBuildingChange}
         />
       </FormField>
-      <FormField label="Apartment" error={errors.apartment} description={apartmentDescription ?? choices.loadError}>
+      <FormField label={t('apartment')} error={errors.apartment} description={apartmentDescription ?? choices.loadError}>
         <OptionsSelect
           ref={apartmentRef}
           value={apartmentId}

@@ -1,13 +1,14 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { ResponsiveList } from '@/components/ui/responsive-list';
-import { formatDate, ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import { formatDate, type ResidentRole } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { Section } from './section';
@@ -28,6 +29,8 @@ export function InvitationsSection({
   onCancelled: (notice: string) => void;
   focusAfterCancel: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Invitations');
+  const residents = useTranslations('Residents');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery(trpc.residents.listInvitations.queryOptions({ limit: 200 }));
@@ -59,11 +62,11 @@ export function InvitationsSection({
     cancel.mutate(
       { id: target.id },
       {
-        onSuccess: () => finish(`The invitation for ${target.email} has been cancelled. Its link no longer works.`),
+        onSuccess: () => finish(t('cancelled', { email: target.email })),
         onError: (error) => {
           // Accepted, cancelled or expired meanwhile: it is not pending any more either way.
           if (errorCode(error) === 'NOT_FOUND' || errorCode(error) === 'CONFLICT')
-            finish(`The invitation for ${target.email} is no longer pending.`);
+            finish(t('notPending', { email: target.email }));
         },
       },
     );
@@ -73,11 +76,11 @@ export function InvitationsSection({
   if (query.isPending) {
     body = (
       <p role="status" className="text-sm text-muted-foreground">
-        Loading invitations…
+        {t('loading')}
       </p>
     );
   } else if (query.isError) {
-    body = <LoadError what="The invitations" reason={describeError(query.error)} retry={() => void query.refetch()} />;
+    body = <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else {
     const invitations: Invitation[] = query.data.data.filter(
       (i) => !filterBuildingId || buildingOf(i.apartmentId) === filterBuildingId,
@@ -85,13 +88,14 @@ export function InvitationsSection({
     if (invitations.length === 0) {
       body = (
         <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-          {filterBuildingId ? 'No invitations are pending for this building.' : 'No invitations are pending.'}
+          {filterBuildingId ? t('noneForBuilding') : t('none')}
         </p>
       );
     } else {
       const cancelButton = (i: Invitation) => (
         <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={(event) => ask(i, event.currentTarget)}>
-          Cancel<span className="sr-only"> the invitation for {i.email}</span>
+          {t('cancel')}
+          <span className="sr-only"> {t('cancelWhat', { email: i.email })}</span>
         </Button>
       );
       const expires = (i: Invitation) => <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>;
@@ -100,15 +104,15 @@ export function InvitationsSection({
           <ResponsiveList
             items={invitations}
             from="sm"
-            listLabel="Pending invitations"
-            caption="Invitations not yet accepted"
+            listLabel={t('pending')}
+            caption={t('caption')}
             columns={[
-              { header: 'Email', cellClassName: 'break-all font-medium', cell: (i) => i.email },
-              { header: 'Apartment', cellClassName: 'whitespace-nowrap', cell: (i) => labelOf(i.apartmentId) },
-              { header: 'Role', cell: (i) => <Badge variant="secondary">{ROLE_LABELS[i.role]}</Badge> },
-              { header: 'Sent', cellClassName: 'whitespace-nowrap', cell: (i) => <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time> },
-              { header: 'Expires', cellClassName: 'whitespace-nowrap', cell: expires },
-              { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: cancelButton },
+              { header: t('email'), cellClassName: 'break-all font-medium', cell: (i) => i.email },
+              { header: t('apartment'), cellClassName: 'whitespace-nowrap', cell: (i) => labelOf(i.apartmentId) },
+              { header: t('role'), cell: (i) => <Badge variant="secondary">{residents(`roles.${i.role}`)}</Badge> },
+              { header: t('sent'), cellClassName: 'whitespace-nowrap', cell: (i) => <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time> },
+              { header: t('expires'), cellClassName: 'whitespace-nowrap', cell: expires },
+              { header: <span className="sr-only">{t('actions')}</span>, cellClassName: 'text-right', cell: cancelButton },
             ]}
             cardClassName="flex items-start justify-between gap-3 p-4"
             card={(i) => (
@@ -117,9 +121,9 @@ export function InvitationsSection({
                   <p className="break-all font-medium">{i.email}</p>
                   <p className="flex flex-wrap items-center gap-2">
                     {labelOf(i.apartmentId)}
-                    <Badge variant="secondary">{ROLE_LABELS[i.role]}</Badge>
+                    <Badge variant="secondary">{residents(`roles.${i.role}`)}</Badge>
                   </p>
-                  <p className="text-muted-foreground">Expires {expires(i)}</p>
+                  <p className="text-muted-foreground">{t.rich('expiresOn', { date: () => expires(i) })}</p>
                 </div>
                 {cancelButton(i)}
               </>
@@ -131,25 +135,19 @@ export function InvitationsSection({
   }
 
   return (
-    <Section id="pending-invitations-heading" title="Pending invitations">
+    <Section id="pending-invitations-heading" title={t('pending')}>
       {body}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={target ? `Cancel the invitation for ${target.email}?` : 'Cancel the invitation?'}
-        description={
-          target
-            ? `The link sent for ${labelOf(target.apartmentId)} stops working at once. You can invite them again later.`
-            : ''
-        }
-        keepLabel="Keep invitation"
-        confirmLabel="Cancel invitation"
-        pendingLabel="Cancelling…"
+        title={target ? t('cancelTitle', { email: target.email }) : t('cancelTitlePlain')}
+        description={target ? t('cancelText', { label: labelOf(target.apartmentId) }) : ''}
+        keepLabel={t('keep')}
+        confirmLabel={t('cancelConfirm')}
+        pendingLabel={t('cancelling')}
         pending={cancel.isPending}
         error={
-          cancel.isError && !['NOT_FOUND', 'CONFLICT'].includes(errorCode(cancel.error) ?? '')
-            ? `The invitation could not be cancelled. ${describeError(cancel.error)}`
-            : null
+          cancel.isError && !['NOT_FOUND', 'CONFLICT'].includes(errorCode(cancel.error) ?? '') ? `${t('cancelFailed')} ${describeError(cancel.error)}` : null
         }
         onConfirm={confirm}
         returnFocus={() => (done.current ? focusAfterCancel() : trigger.current)}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -8,12 +9,12 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import type { ResidentRole } from '@/lib/format';
 import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteResidentInput } from '@/server/api/schemas/residents';
-import { apartmentLabel, type Building } from './apartment-directory';
+import { useApartmentLabel, type Building } from './apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from './building-apartment-fields';
 
 /** The address checked as the server checks it, so that the form and the API agree on what an email is. */
@@ -43,12 +44,13 @@ export function InviteDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterSent: () => HTMLElement | null;
 }) {
+  const t = useTranslations('InviteDialog');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Invite a resident"
-      description="They get an email with a link to join, valid for 7 days. Once they accept, they see the apartment in the resident portal."
+      title={t('title')}
+      description={t('description')}
       // Sent: to the confirmation on the page, so it is read out. Cancelled: back to the button.
       returnFocus={returnFocus}
       focusAfterDone={focusAfterSent}
@@ -67,6 +69,9 @@ function InviteForm({
   initialBuildingId?: string;
   onSent: (sent: SentInvitation) => void;
 }) {
+  const t = useTranslations('InviteDialog');
+  const residents = useTranslations('Residents');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const invite = useMutation(trpc.residents.invite.mutationOptions());
   const picker = useBuildingApartmentPicker(buildings, initialBuildingId);
@@ -80,8 +85,8 @@ function InviteForm({
     if (invite.isPending) return;
     const trimmed = email.trim();
     const found: Partial<Record<Field, string>> = picker.missing();
-    if (!trimmed) found.email = 'Enter the email address of the person you invite.';
-    else if (checkWithSchema(InviteEmail, { email: trimmed }).errors) found.email = 'Enter an email address such as name@example.com.';
+    if (!trimmed) found.email = t('emailMissing');
+    else if (checkWithSchema(InviteEmail, { email: trimmed }).errors) found.email = t('emailInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
 
@@ -94,13 +99,13 @@ function InviteForm({
         onError: (failure) => {
           const code = errorCode(failure);
           const emailError = fieldErrors(failure).find((e) => e.path === 'email');
-          if (code === 'CONFLICT') fail({}, 'An invitation for this email and apartment is already pending.');
-          else if (emailError || code === 'BAD_REQUEST') fail({ email: emailError ? asSentence(emailError.message) : 'Enter a valid email address.' });
+          if (code === 'CONFLICT') fail({}, t('alreadyPending'));
+          else if (emailError || code === 'BAD_REQUEST') fail({ email: emailError ? asSentence(emailError.message) : t('emailBad') });
           else if (code === 'NOT_FOUND') {
-            fail({}, 'This apartment does not exist any more. Choose another one.');
+            fail({}, t('apartmentGone'));
             picker.setApartmentId('');
             void picker.choices.query.refetch();
-          } else fail({}, `The invitation could not be sent. ${describeError(failure)}`);
+          } else fail({}, `${t('failed')} ${describeError(failure)}`);
         },
       },
     );
@@ -109,12 +114,12 @@ function InviteForm({
   return (
     <CheckedForm onSubmit={onSubmit} formError={!invite.isPending && formError} errorRef={ref('form')}>
       <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
-      <FormField label="Email" error={errors.email}>
+      <FormField label={t('email')} error={errors.email}>
         <Input {...bind('email', email, setEmail)} type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={320} />
       </FormField>
 
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Role</legend>
+        <legend className="mb-2 text-sm font-medium">{t('role')}</legend>
         <div className="grid grid-cols-2 gap-2">
           {(['owner', 'tenant'] as const).map((value) => (
             <label
@@ -129,13 +134,13 @@ function InviteForm({
                 onChange={() => setRole(value)}
                 className="size-4 accent-primary focus-visible:outline-none"
               />
-              {ROLE_LABELS[value]}
+              {residents(`roles.${value}`)}
             </label>
           ))}
         </div>
       </fieldset>
 
-      <DialogActions label="Send invitation" pendingLabel="Sending…" pending={invite.isPending} />
+      <DialogActions label={t('send')} pendingLabel={t('sending')} pending={invite.isPending} />
     </CheckedForm>
   );
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { definedOnly, listParams, type SearchParams } from '@/lib/list-params';
 import { RESIDENT_SORTS } from './residents-query';
 import { ResidentsView } from './residents-view';
 
-export const metadata: Metadata = { title: 'Residents' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('Residents'))('title') };
+}
 
 /** The search, building and order live in the address (?q=…&buildingId=…&sort=…). */
 export default async function ResidentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

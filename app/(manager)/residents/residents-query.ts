@@ -1,9 +1,8 @@
-/** The residents list's orders (GET /residents' `sort`); a plain module, so the page (a server component) reads them too. */
-export const RESIDENT_SORTS = [
-  { value: 'name', label: 'By name' },
-  { value: 'email', label: 'By email' },
-  { value: 'apartment', label: 'By building and apartment' },
-] as const;
+/**
+ * The residents list's orders (GET /residents' `sort`), each named Residents.sorts.<value>; a plain module, so
+ * the page (a server component) reads them too.
+ */
+export const RESIDENT_SORTS = [{ value: 'name' }, { value: 'email' }, { value: 'apartment' }] as const;
 export type ResidentSort = (typeof RESIDENT_SORTS)[number]['value'];
 
 /** The residents page's query, as the address keeps it. */

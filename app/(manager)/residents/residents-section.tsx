@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { MailPlusIcon, UsersIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,10 +10,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
-import { ROLE_LABELS, type ResidentRole } from '@/lib/format';
+import type { ResidentRole } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { type ResidentsQuery, residentsListQuery, RESIDENT_SORTS } from './residents-query';
+import { type ResidentsQuery, residentsListQuery } from './residents-query';
 import { Section } from './section';
 
 const PAGE_SIZE = 50;
@@ -33,6 +34,7 @@ export function ResidentsSection({
   focusAfterRemoval: () => HTMLElement | null;
   onInvite: () => void;
 }) {
+  const t = useTranslations('Residents');
   const trpc = useTRPC();
   const buildingId = filters.buildingId || undefined;
   const query = useInfiniteQuery(
@@ -70,9 +72,9 @@ export function ResidentsSection({
     remove.mutate(
       { id: target.id },
       {
-        onSuccess: () => finish(`${who(target)} has been removed from ${label}.`),
+        onSuccess: () => finish(t('removed', { who: who(target), label })),
         onError: (error) => {
-          if (errorCode(error) === 'NOT_FOUND') finish(`${who(target)} had already been removed from ${label}.`);
+          if (errorCode(error) === 'NOT_FOUND') finish(t('alreadyRemoved', { who: who(target), label }));
         },
       },
     );
@@ -80,36 +82,33 @@ export function ResidentsSection({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = <ListSkeleton label="Loading residents…" />;
+    body = <ListSkeleton label={t('loading')} />;
   } else if (query.isError) {
-    body = <LoadError what="The residents" reason={describeError(query.error)} retry={() => void query.refetch()} />;
+    body = <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else if (residents.length === 0 && filters.q.trim()) {
-    body = <NoMatches>No residents match “{filters.q.trim()}”.</NoMatches>;
+    body = <NoMatches>{t('noMatches', { q: filters.q.trim() })}</NoMatches>;
   } else if (residents.length === 0) {
     body = buildingId ? (
       <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-        Nobody lives in this building yet, as far as this service knows. Invite the residents by email.
+        {t('nobodyInBuilding')}
       </p>
     ) : (
       <EmptyState
         icon={UsersIcon}
-        title="No residents yet"
-        description="Invite owners and tenants by email. Once they accept, they appear here and can see their apartment in the resident portal."
+        title={t('emptyTitle')}
+        description={t('emptyText')}
       >
         <Button onClick={onInvite}>
           <MailPlusIcon aria-hidden="true" />
-          Invite resident
+          {t('invite')}
         </Button>
       </EmptyState>
     );
   } else {
     const removeButton = (r: Resident) => (
       <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={(event) => ask(r, event.currentTarget)}>
-        Remove
-        <span className="sr-only">
-          {' '}
-          {who(r)} from {labelOf(r.apartmentId, r.buildingId)}
-        </span>
+        {t('remove')}
+        <span className="sr-only"> {t('removeWhat', { who: who(r), label: labelOf(r.apartmentId, r.buildingId) })}</span>
       </Button>
     );
     body = (
@@ -117,56 +116,54 @@ export function ResidentsSection({
         <ResponsiveList
           items={residents}
           from="sm"
-          listLabel="Residents"
-          caption={`${RESIDENT_SORTS.find((s) => s.value === filters.sort)?.label}, one row per person and apartment`}
+          listLabel={t('list')}
+          caption={t('caption', { order: t(`sorts.${filters.sort}`) })}
           busy={query.isPlaceholderData}
           columns={[
             {
-              header: 'Name',
+              header: t('name'),
               cellClassName: 'font-medium',
-              cell: (r) => r.name ?? <span className="text-muted-foreground">No name given</span>,
+              cell: (r) => r.name ?? <span className="text-muted-foreground">{t('noName')}</span>,
             },
-            { header: 'Email', cellClassName: 'break-all', cell: (r) => r.email },
-            { header: 'Apartment', cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
-            { header: 'Role', cell: (r) => <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge> },
-            { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: removeButton },
+            { header: t('email'), cellClassName: 'break-all', cell: (r) => r.email },
+            { header: t('apartment'), cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
+            { header: t('role'), cell: (r) => <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge> },
+            { header: <span className="sr-only">{t('actions')}</span>, cellClassName: 'text-right', cell: removeButton },
           ]}
           cardClassName="flex items-start justify-between gap-3 p-4"
           card={(r) => (
             <>
               <div className="grid min-w-0 gap-1 text-sm">
-                <p className="font-medium wrap-break-word">{r.name ?? 'No name given'}</p>
+                <p className="font-medium wrap-break-word">{r.name ?? t('noName')}</p>
                 <p className="break-all text-muted-foreground">{r.email}</p>
                 <p className="flex flex-wrap items-center gap-2">
                   {labelOf(r.apartmentId, r.buildingId)}
-                  <Badge variant="secondary">{ROLE_LABELS[r.role]}</Badge>
+                  <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge>
                 </p>
               </div>
               {removeButton(r)}
             </>
           )}
         />
-        <LoadMore query={query} label="Load more residents" className="" />
+        <LoadMore query={query} label={t('loadMore')} className="" />
       </>
     );
   }
 
   return (
-    <Section id="current-residents-heading" title="Current residents">
+    <Section id="current-residents-heading" title={t('current')}>
       {body}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={target ? `Remove ${who(target)} from ${labelOf(target.apartmentId, target.buildingId)}?` : 'Remove resident?'}
-        description="They keep their account but no longer see this apartment’s invoices, meters and requests. Someone without another apartment here can no longer use the resident portal."
-        keepLabel="Keep resident"
-        confirmLabel="Remove resident"
-        pendingLabel="Removing…"
+        title={target ? t('removeTitle', { who: who(target), label: labelOf(target.apartmentId, target.buildingId) }) : t('removeTitlePlain')}
+        description={t('removeText')}
+        keepLabel={t('keep')}
+        confirmLabel={t('removeConfirm')}
+        pendingLabel={t('removing')}
         pending={remove.isPending}
         error={
-          remove.isError && errorCode(remove.error) !== 'NOT_FOUND'
-            ? `The resident could not be removed. ${describeError(remove.error)}`
-            : null
+          remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `${t('removeFailed')} ${describeError(remove.error)}` : null
         }
         onConfirm={confirm}
         returnFocus={() => (done.current ? focusAfterRemoval() : trigger.current)}

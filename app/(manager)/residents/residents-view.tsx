@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { MailPlusIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
@@ -10,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useTRPC } from '@/lib/trpc/react';
 import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { BuildingFilter } from '../building-filter';
-import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from './apartment-directory';
+import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from './apartment-directory';
 import { InvitationsSection } from './invitations-section';
 import { InviteDialog } from './invite-dialog';
 import { NO_RESIDENTS_QUERY, RESIDENT_SORTS, type ResidentsQuery, residentsListQuery } from './residents-query';
@@ -20,6 +21,8 @@ type Notice = { id: number; text: string };
 
 /** The residents of the tenant's buildings (searched, filtered, ordered, exported), inviting new ones and the invitations still pending. */
 export function ResidentsView({ initial }: { initial: Partial<ResidentsQuery> }) {
+  const t = useTranslations('Residents');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
 
@@ -54,21 +57,21 @@ export function ResidentsView({ initial }: { initial: Partial<ResidentsQuery> })
   return (
     <>
       <PageHeader
-        title="Residents"
-        description="People living in your buildings and the invitations you send them."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button ref={inviteButtonRef} onClick={() => setInviteOpen(true)} className="w-full sm:w-auto">
             <MailPlusIcon aria-hidden="true" />
-            Invite resident
+            {t('invite')}
           </Button>
         }
       />
 
       <div className="grid gap-6">
-        <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end [&>*]:min-w-0">
-          <SearchField value={query.q} onChange={(q) => set({ q })} placeholder="Name, email, phone or apartment" />
+        <section aria-label={t('filters')} className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end [&>*]:min-w-0">
+          <SearchField value={query.q} onChange={(q) => set({ q })} placeholder={t('searchPlaceholder')} />
           <BuildingFilter value={query.buildingId} onChange={(buildingId) => set({ buildingId })} buildings={buildings} />
-          <SortSelect value={query.sort} onChange={(sort) => set({ sort })} options={RESIDENT_SORTS} />
+          <SortSelect value={query.sort} onChange={(sort) => set({ sort })} options={RESIDENT_SORTS.map((s) => ({ value: s.value, label: t(`sorts.${s.value}`) }))} />
           <ExportLink href={`/api/residents/export${search ? `?${search}` : ''}`} />
         </section>
 
@@ -106,7 +109,7 @@ export function ResidentsView({ initial }: { initial: Partial<ResidentsQuery> })
         returnFocus={() => inviteButtonRef.current}
         focusAfterSent={() => noticeRef.current}
         onSent={({ email, label }) => {
-          say(`Invitation sent to ${email} for ${label}. The link in the email is valid for 7 days.`);
+          say(t('invitationSent', { email, label }));
           void queryClient.invalidateQueries({ queryKey: trpc.residents.listInvitations.queryKey() });
         }}
       />

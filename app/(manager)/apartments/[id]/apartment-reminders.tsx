@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/trpc/errors';
@@ -9,19 +10,22 @@ import { RemindersTable } from '../../invoices/[id]/reminders-table';
 
 /** The payment reminders of all the apartment's invoices: what was sent, when, to whom, and how it went. */
 export function ApartmentReminders({ apartmentId, currency }: { apartmentId: string; currency: string }) {
+  const t = useTranslations('Apartment');
   const trpc = useTRPC();
   const reminders = useQuery(trpc.apartments.reminders.queryOptions({ id: apartmentId }));
   return (
     <section aria-labelledby="apartment-reminders-heading" className="grid min-w-0 gap-3">
       <h2 id="apartment-reminders-heading" className="text-lg font-semibold">
-        Reminders
+        {t('reminders')}
       </h2>
       {reminders.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : reminders.isError ? (
-        <ErrorAlert>The reminders could not be loaded. {describeError(reminders.error)}</ErrorAlert>
+        <ErrorAlert>
+          {t('remindersFailed')} {describeError(reminders.error)}
+        </ErrorAlert>
       ) : reminders.data.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No payment reminders have been sent for this apartment.</p>
+        <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('noReminders')}</p>
       ) : (
         <div className="min-w-0 overflow-x-auto">
           <RemindersTable reminders={reminders.data.data} currency={currency} labelledBy="apartment-reminders-heading" withInvoice />

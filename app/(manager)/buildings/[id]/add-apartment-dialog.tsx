@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -12,13 +13,10 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Apartment } from '../types';
-import { APARTMENT_FIELDS, APARTMENT_LABELS, apartmentFailure, apartmentValues, checkApartment, type ApartmentField } from './apartment-fields';
+import { APARTMENT_FIELDS, apartmentFailure, apartmentValues, checkApartment, type ApartmentField } from './apartment-fields';
 
-const HINTS: Partial<Record<ApartmentField, string>> = {
-  number: 'Unique in the building, e.g. 12 or 12A.',
-  area: 'For example 45.5.',
-  residentsCount: 'People living there, for per-resident charges.',
-};
+/** The fields with a hint under them (Apartments.hint.<field>). */
+const HINTED: readonly ApartmentField[] = ['number', 'area', 'residentsCount'];
 
 /** Adds one apartment; a number the building already has is refused at the field (409). */
 export function AddApartmentDialog({
@@ -30,6 +28,7 @@ export function AddApartmentDialog({
   onAdded: (apartment: Apartment) => void;
   focusAfterAdd: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Apartments');
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const added = useRef(false);
@@ -46,7 +45,7 @@ export function AddApartmentDialog({
       <DialogTrigger asChild>
         <Button className="flex-1 sm:flex-none">
           <PlusIcon aria-hidden="true" />
-          Add apartment
+          {t('add')}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -57,8 +56,8 @@ export function AddApartmentDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Add an apartment</DialogTitle>
-          <DialogDescription>Number and area are required; the area is used by per-m² and split charges.</DialogDescription>
+          <DialogTitle>{t('addTitle')}</DialogTitle>
+          <DialogDescription>{t('addText')}</DialogDescription>
         </DialogHeader>
         <AddApartmentForm
           buildingId={buildingId}
@@ -83,6 +82,7 @@ function AddApartmentForm({
   onAdded: (apartment: Apartment) => void;
   onPendingChange: (pending: boolean) => void;
 }) {
+  const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
   const { errors, formError, fail, clear, ref, bindEach } = useFieldErrors(APARTMENT_FIELDS);
@@ -94,7 +94,7 @@ function AddApartmentForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const { input, errors: found } = checkApartment(values);
+    const { input, errors: found } = checkApartment(values, t);
     if (!input) return fail(found);
     clear();
     create.mutate(
@@ -102,7 +102,7 @@ function AddApartmentForm({
       {
         onSuccess: ({ data }) => onAdded(data),
         onError: (error) => {
-          const failure = apartmentFailure(error, 'The apartment could not be added.');
+          const failure = apartmentFailure(error, t('addFailed'), t);
           fail(failure.errors, failure.formError);
         },
       },
@@ -115,8 +115,8 @@ function AddApartmentForm({
         {APARTMENT_FIELDS.map((field) => (
           <FormField
             key={field}
-            label={field === 'number' ? 'Number (required)' : field === 'area' ? 'Area in m² (required)' : APARTMENT_LABELS[field]}
-            description={HINTS[field]}
+            label={field === 'number' ? t('numberRequired') : field === 'area' ? t('areaRequired') : t(`fields.${field}`)}
+            description={HINTED.includes(field) ? t(`hint.${field}`) : undefined}
             error={errors[field]}
             className={field === 'number' || field === 'residentsCount' ? 'col-span-2' : undefined}
           >
@@ -130,7 +130,7 @@ function AddApartmentForm({
           </FormField>
         ))}
       </div>
-      <DialogActions label="Add apartment" pendingLabel="Adding…" pending={create.isPending} compact />
+      <DialogActions label={t('add')} pendingLabel={t('adding')} pending={create.isPending} compact />
     </CheckedForm>
   );
 }

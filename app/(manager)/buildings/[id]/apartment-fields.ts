@@ -1,5 +1,6 @@
 import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, errorCode, formFailure, serverMessage } from '@/lib/trpc/errors';
+import type { Translate } from '@/app/portal/translate';
 import { CreateApartmentInput } from '@/server/api/schemas/buildings';
 import { formatArea, parseDecimal, parseInteger } from '../format';
 import type { Apartment } from '../types';
@@ -9,14 +10,6 @@ export type ApartmentField = (typeof APARTMENT_FIELDS)[number];
 export type ApartmentValues = Record<ApartmentField, string>;
 export type ApartmentErrors = Partial<Record<ApartmentField, string>>;
 export type ApartmentInput = { number: string; floor: number | null; area: number; rooms: number | null; residentsCount: number };
-
-export const APARTMENT_LABELS: Record<ApartmentField, string> = {
-  number: 'Number',
-  floor: 'Floor',
-  area: 'Area (m²)',
-  rooms: 'Rooms',
-  residentsCount: 'Residents',
-};
 
 export function apartmentValues(apartment?: Apartment): ApartmentValues {
   return {
@@ -42,22 +35,23 @@ const ApartmentFieldsInput = CreateApartmentInput.omit({ id: true }).partial();
 /**
  * The browser's checks of an apartment: the server's schema (the number's length, say), and before it what
  * the schema cannot say in a person's words (required, a number, its range); the input when they pass.
+ * `t` reads the Apartments namespace.
  */
-export function checkApartment(values: ApartmentValues): { input?: ApartmentInput; errors: ApartmentErrors } {
+export function checkApartment(values: ApartmentValues, t: Translate): { input?: ApartmentInput; errors: ApartmentErrors } {
   const errors: ApartmentErrors = {};
   const number = values.number.trim();
-  if (!number) errors.number = 'Enter the apartment number.';
+  if (!number) errors.number = t('errors.numberMissing');
 
   const area = parseDecimal(values.area);
-  if (area === null) errors.area = 'Enter the area in m².';
-  else if (area === 'invalid') errors.area = 'Enter a number, e.g. 45.5.';
-  else if (area <= 0) errors.area = 'Must be greater than 0.';
-  else if ((values.area.trim().replace(',', '.').split('.')[1] ?? '').length > 2) errors.area = 'Use at most 2 decimal places.';
+  if (area === null) errors.area = t('errors.areaMissing');
+  else if (area === 'invalid') errors.area = t('errors.areaNumber');
+  else if (area <= 0) errors.area = t('errors.areaPositive');
+  else if ((values.area.trim().replace(',', '.').split('.')[1] ?? '').length > 2) errors.area = t('errors.areaDecimals');
 
   const whole = (field: 'floor' | 'rooms' | 'residentsCount', min: number, max: number) => {
     const value = parseInteger(values[field]);
     if (value === 'invalid' || (value !== null && (value < min || value > max))) {
-      errors[field] = `Enter a whole number from ${min} to ${max}.`;
+      errors[field] = t('errors.whole', { min, max });
       return null;
     }
     return value;
@@ -74,9 +68,9 @@ export function checkApartment(values: ApartmentValues): { input?: ApartmentInpu
 }
 
 /** The server's refusal as field errors (409 on the number, 422 per field) or a message for the whole form. */
-export function apartmentFailure(error: unknown, failureMessage: string): { errors: ApartmentErrors; formError: string | null } {
+export function apartmentFailure(error: unknown, failureMessage: string, t: Translate): { errors: ApartmentErrors; formError: string | null } {
   if (errorCode(error) === 'CONFLICT') {
-    return { errors: { number: asSentence(serverMessage(error) ?? 'This number already exists in the building') }, formError: null };
+    return { errors: { number: asSentence(serverMessage(error) ?? t('errors.numberTaken')) }, formError: null };
   }
   return formFailure(error, failureMessage, APARTMENT_FIELDS);
 }

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,18 +10,19 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { formatMoney } from '../format';
 import type { Apartment } from '../types';
-import { APARTMENT_FIELDS, APARTMENT_LABELS, displayApartmentField, type ApartmentField } from './apartment-fields';
+import { APARTMENT_FIELDS, displayApartmentField, type ApartmentField } from './apartment-fields';
 import type { ApartmentEditing, Editing } from './use-apartment-editing';
 
 /** The apartment's credit (paid ahead, taken off its next invoices); a dash when there is none. */
 function CreditCell({ apartment, currency }: { apartment: Apartment; currency: string }) {
+  const t = useTranslations('Apartments');
   const credit = apartment.creditBalance;
   return (
     <TableCell className="px-4 text-right whitespace-nowrap tabular-nums">
       {credit === 0 ? (
         <>
           <span aria-hidden="true">—</span>
-          <span className="sr-only">None</span>
+          <span className="sr-only">{t('none')}</span>
         </>
       ) : (
         formatMoney(credit, currency)
@@ -43,6 +45,7 @@ export function ApartmentRow({
   onEdit: () => void;
   onDelete: (trigger: HTMLElement) => void;
 }) {
+  const t = useTranslations('Apartments');
   return (
     <TableRow>
       {APARTMENT_FIELDS.map((field) =>
@@ -64,7 +67,7 @@ export function ApartmentRow({
           data-focus={`edit:${apartment.id}`}
           variant="ghost"
           size="icon"
-          aria-label={`Edit apartment ${apartment.number}`}
+          aria-label={t('editLabel', { number: apartment.number })}
           disabled={editDisabled}
           onClick={onEdit}
         >
@@ -74,7 +77,7 @@ export function ApartmentRow({
           variant="ghost"
           size="icon"
           className="text-destructive hover:text-destructive"
-          aria-label={`Delete apartment ${apartment.number}`}
+          aria-label={t('deleteLabel', { number: apartment.number })}
           onClick={(event) => onDelete(event.currentTarget)}
         >
           <Trash2Icon aria-hidden="true" />
@@ -86,6 +89,7 @@ export function ApartmentRow({
 
 /** The row being edited: one input per field, each with its error under it. */
 export function ApartmentEditRow({ apartment, currency, draft, edit }: { apartment: Apartment; currency: string; draft: Editing; edit: ApartmentEditing }) {
+  const t = useTranslations('Apartments');
   const { pending } = edit;
   const errorId = (field: ApartmentField) => `edit-${apartment.id}-${field}-error`;
   return (
@@ -97,7 +101,7 @@ export function ApartmentEditRow({ apartment, currency, draft, edit }: { apartme
             <TableCell key={field} className="px-2 py-2 align-top">
               <Input
                 data-focus={`edit-input:${field}`}
-                aria-label={`${APARTMENT_LABELS[field]}, apartment ${apartment.number}`}
+                aria-label={t('inputLabel', { field: t(`fields.${field}`), number: apartment.number })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId(field) : undefined}
                 inputMode={field === 'number' ? 'text' : field === 'area' ? 'decimal' : 'numeric'}
@@ -120,12 +124,12 @@ export function ApartmentEditRow({ apartment, currency, draft, edit }: { apartme
         <TableCell className="px-2 py-2 text-right align-top whitespace-nowrap">
           <div className="inline-flex gap-1">
             <Button size="sm" aria-disabled={pending} className="aria-disabled:opacity-60" onClick={edit.save}>
-              {pending ? 'Saving…' : 'Save'}
-              <span className="sr-only"> apartment {apartment.number}</span>
+              {pending ? t('saving') : t('save')}
+              <span className="sr-only"> {t('saveWhat', { number: apartment.number })}</span>
             </Button>
             <Button size="sm" variant="outline" onClick={edit.stop}>
-              Cancel
-              <span className="sr-only"> editing apartment {apartment.number}</span>
+              {t('cancel')}
+              <span className="sr-only"> {t('cancelWhat', { number: apartment.number })}</span>
             </Button>
           </div>
         </TableCell>

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon, HomeIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,7 @@ import { useSortedApartments } from './use-sorted-apartments';
 
 /** The building's apartments: every page loaded, sortable, added one by one or from CSV, edited in place, deleted. */
 export function ApartmentsSection({ building }: { building: Building }) {
+  const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { query, loaded, apartments, loadingAll, sort, toggleSort } = useSortedApartments(building.id);
@@ -49,21 +51,17 @@ export function ApartmentsSection({ building }: { building: Building }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h2 id="apartments-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-none">
-            Apartments
+            {t('heading')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {loadingAll
-              ? 'Loading…'
-              : apartments.length === 1
-                ? '1 apartment. Click a column heading to sort.'
-                : `${apartments.length} apartments. Click a column heading to sort.`}
+            {loadingAll ? t('loadingAll') : t('count', { count: apartments.length })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <AddApartmentDialog
             buildingId={building.id}
             onAdded={(apartment) => {
-              setNotice(`Apartment ${apartment.number} has been added.`);
+              setNotice(t('added', { number: apartment.number }));
               refresh();
             }}
             focusAfterAdd={() => noticeRef.current}
@@ -71,9 +69,7 @@ export function ApartmentsSection({ building }: { building: Building }) {
           <ImportApartmentsDialog
             buildingId={building.id}
             onImported={({ created, updated }) => {
-              setNotice(
-                `Imported ${created + updated} ${created + updated === 1 ? 'apartment' : 'apartments'}: ${created} created, ${updated} updated.`,
-              );
+              setNotice(t('imported', { total: created + updated, created, updated }));
               refresh();
             }}
             focusAfterImport={() => noticeRef.current}
@@ -84,17 +80,17 @@ export function ApartmentsSection({ building }: { building: Building }) {
       {notice && <Notice ref={noticeRef}>{notice}</Notice>}
 
       {query.isPending ? (
-        <ListSkeleton label="Loading apartments…" rows={2} />
+        <ListSkeleton label={t('loading')} rows={2} />
       ) : query.isError && loaded.length === 0 ? (
-        <LoadError what="The apartments" reason={describeError(query.error)} retry={() => void query.refetch()} />
+        <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />
       ) : apartments.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-dashed bg-card px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <HomeIcon className="size-6" aria-hidden="true" />
           </span>
-          <h3 className="mt-4 text-base font-semibold">No apartments yet</h3>
+          <h3 className="mt-4 text-base font-semibold">{t('emptyTitle')}</h3>
           <p className="mt-2 max-w-prose text-sm text-muted-foreground">
-            Add apartments one by one, or import them all from a CSV file exported from a spreadsheet.
+            {t('emptyText')}
           </p>
         </div>
       ) : (
@@ -103,10 +99,12 @@ export function ApartmentsSection({ building }: { building: Building }) {
             <Alert variant="destructive" role="alert">
               <CircleAlertIcon aria-hidden="true" />
               <div className="grid gap-2">
-                <p>Not every apartment could be loaded. {describeError(query.error)}</p>
+                <p>
+                  {t('notAllLoaded')} {describeError(query.error)}
+                </p>
                 <div>
                   <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()}>
-                    Try again
+                    {t('tryAgain')}
                   </Button>
                 </div>
               </div>

@@ -1,10 +1,11 @@
 'use client';
 
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { Apartment } from '../types';
-import { APARTMENT_FIELDS, APARTMENT_LABELS } from './apartment-fields';
+import { APARTMENT_FIELDS } from './apartment-fields';
 import { ApartmentEditRow, ApartmentRow } from './apartment-rows';
 import { ariaSort, type Sort, type SortKey } from './apartment-sort';
 import type { ApartmentEditing } from './use-apartment-editing';
@@ -27,6 +28,7 @@ export function ApartmentsTable({
   edit: ApartmentEditing;
   onDelete: (apartment: Apartment, trigger: HTMLElement) => void;
 }) {
+  const t = useTranslations('Apartments');
   return (
     <Table aria-labelledby="apartments-heading" aria-busy={busy}>
       <TableHeader>
@@ -34,17 +36,17 @@ export function ApartmentsTable({
           {APARTMENT_FIELDS.map((field) => (
             <TableHead key={field} aria-sort={ariaSort(sort, field)} className={cn('px-2', field !== 'number' && 'text-right')}>
               <SortButton active={sort.key === field} direction={sort.direction} onClick={() => onSort(field)}>
-                {APARTMENT_LABELS[field]}
+                {t(`fields.${field}`)}
               </SortButton>
             </TableHead>
           ))}
           <TableHead aria-sort={ariaSort(sort, 'creditBalance')} className="px-2 text-right">
             <SortButton active={sort.key === 'creditBalance'} direction={sort.direction} onClick={() => onSort('creditBalance')}>
-              Credit
+              {t('credit')}
             </SortButton>
           </TableHead>
           <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('actions')}</span>
           </TableHead>
         </TableRow>
       </TableHeader>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
@@ -20,11 +21,12 @@ import { EditBuildingDialog } from './edit-building-dialog';
 
 /** A building: its details and billing settings, its apartments and its charge rules with a preview. */
 export function BuildingDetails({ id }: { id: string }) {
+  const t = useTranslations('Building');
   const trpc = useTRPC();
   const query = useQuery(trpc.buildings.get.queryOptions({ id }));
 
   if (query.isPending) {
-    return <PageSkeleton label="Loading the building…" />;
+    return <PageSkeleton label={t('loading')} />;
   }
 
   if (query.isError) {
@@ -32,11 +34,11 @@ export function BuildingDetails({ id }: { id: string }) {
       <DetailPageError
         error={query.error}
         retry={() => void query.refetch()}
-        title="Building"
+        title={t('title')}
         icon={Building2Icon}
-        notFoundDescription="It may have been deleted, or the link is not complete."
+        notFoundDescription={t('notFound')}
         listHref="/buildings"
-        listLabel="All buildings"
+        listLabel={t('allBuildings')}
       />
     );
   }
@@ -47,13 +49,14 @@ export function BuildingDetails({ id }: { id: string }) {
 }
 
 function BuildingBody({ building }: { building: Building }) {
+  const t = useTranslations('Building');
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const place = [building.address, [building.postalCode, building.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   return (
     <>
-      <BackLink href="/buildings">All buildings</BackLink>
+      <BackLink href="/buildings">{t('allBuildings')}</BackLink>
       <PageHeader
         title={building.name}
         description={place}
@@ -61,18 +64,18 @@ function BuildingBody({ building }: { building: Building }) {
           <>
             <EditBuildingDialog
               building={building}
-              onSaved={() => setNotice('The building’s details have been saved.')}
+              onSaved={() => setNotice(t('saved'))}
               noticeRef={noticeRef}
             >
               <Button variant="outline" className="flex-1 sm:flex-none">
                 <PencilIcon aria-hidden="true" />
-                Edit
+                {t('edit')}
               </Button>
             </EditBuildingDialog>
             <DeleteBuildingDialog building={building}>
               <Button variant="outline" className="flex-1 text-destructive hover:text-destructive sm:flex-none">
                 <Trash2Icon aria-hidden="true" />
-                Delete building
+                {t('delete')}
               </Button>
             </DeleteBuildingDialog>
           </>
@@ -97,17 +100,19 @@ function BuildingBody({ building }: { building: Building }) {
 const rateFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 4 });
 
 function BillingSummary({ building }: { building: Building }) {
+  const t = useTranslations('Building.billing');
   const { penaltyRatePerDay: rate, readingWindowStartDay: from, readingWindowEndDay: until } = building;
+  const steps = building.reminderDays.map((d) => (d > 0 ? `+${d}` : String(d))).join(', ');
   const items: Array<[string, string]> = [
-    ['Apartments', String(building.apartmentCount)],
-    ['Payment term', `${building.paymentTermDays} days`],
-    ['Invoice prefix', building.invoicePrefix || '—'],
-    ['Currency', building.currency],
-    ['Penalty interest', rate ? `${rateFormat.format(rate)} % per day` : 'None'],
-    ['Reading window', from != null && until != null ? `Days ${from}–${until} of the month` : 'Not set'],
-    ['Payment reminders', building.reminderDays.length ? `${building.reminderDays.map((d) => (d > 0 ? `+${d}` : String(d))).join(', ')} days from the due date, from ${formatMoney(building.reminderMinAmount, building.currency)}` : 'None'],
-    ['IBAN', building.iban ?? 'Not set'],
-    ['Account holder', building.bankRecipient ?? 'Not set'],
+    [t('apartments'), String(building.apartmentCount)],
+    [t('paymentTerm'), t('paymentTermDays', { days: building.paymentTermDays })],
+    [t('invoicePrefix'), building.invoicePrefix || '—'],
+    [t('currency'), building.currency],
+    [t('penalty'), rate ? t('penaltyRate', { rate: rateFormat.format(rate) }) : t('none')],
+    [t('readingWindow'), from != null && until != null ? t('readingDays', { from, until }) : t('notSet')],
+    [t('reminders'), steps ? t('reminderSteps', { steps, amount: formatMoney(building.reminderMinAmount, building.currency) }) : t('none')],
+    [t('iban'), building.iban ?? t('notSet')],
+    [t('accountHolder'), building.bankRecipient ?? t('notSet')],
   ];
-  return <DetailList id="billing-summary-heading" title="Billing settings" items={items} columns={3} />;
+  return <DetailList id="billing-summary-heading" title={t('heading')} items={items} columns={3} />;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { ArrowDownIcon, ArrowUpIcon, Trash2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -29,6 +30,8 @@ export function ChargeRuleCard({
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations('ChargeRules');
+  const meters = useTranslations('Meters');
   const number = index + 1;
   const labelId = `rule-${draft.key}-label`;
   // A number field of the rule: they differ only in what they hold and how long it may be.
@@ -46,61 +49,62 @@ export function ChargeRuleCard({
     <div role="group" aria-labelledby={labelId} className="grid gap-4 rounded-lg border bg-card p-4">
       <div className="flex items-center justify-between gap-2">
         <p id={labelId} className="text-sm font-semibold">
-          Rule {number}
+          {t('rule', { number })}
           {draft.name.trim() && <span className="font-normal text-muted-foreground">: {draft.name.trim()}</span>}
         </p>
         <div className="flex shrink-0 gap-1">
-          <Button data-focus={`${draft.key}:up`} variant="ghost" size="icon" aria-label={`Move rule ${number} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <Button data-focus={`${draft.key}:up`} variant="ghost" size="icon" aria-label={t('moveUp', { number })} disabled={index === 0} onClick={() => onMove(-1)}>
             <ArrowUpIcon aria-hidden="true" />
           </Button>
           <Button
             data-focus={`${draft.key}:down`}
             variant="ghost"
             size="icon"
-            aria-label={`Move rule ${number} down`}
+            aria-label={t('moveDown', { number })}
             disabled={index === count - 1}
             onClick={() => onMove(1)}
           >
             <ArrowDownIcon aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove rule ${number}`} onClick={onRemove}>
+          <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={t('remove', { number })} onClick={onRemove}>
             <Trash2Icon aria-hidden="true" />
           </Button>
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Name" error={errorAt('name')} description="The invoice line, e.g. “Maintenance”." className="content-start">
+        <FormField label={t('name')} error={errorAt('name')} description={t('nameHint')} className="content-start">
           <Input data-focus={`${draft.key}:name`} autoComplete="off" maxLength={200} value={draft.name} onChange={(event) => onChange({ name: event.target.value })} />
         </FormField>
 
-        <FormField label="Basis" error={errorAt('basis')} className="content-start">
-          <OptionsSelect data-focus={`${draft.key}:basis`} value={draft.basis} onChange={(value) => onChange({ basis: value as ChargeBasis })} options={BASES} />
+        <FormField label={t('basis')} error={errorAt('basis')} className="content-start">
+          <OptionsSelect data-focus={`${draft.key}:basis`} value={draft.basis} onChange={(value) => onChange({ basis: value as ChargeBasis })} options={BASES.map((basis) => ({ value: basis, label: t(`bases.${basis}`) }))}
+          />
         </FormField>
 
         {draft.basis === 'meter' && (
-          <FormField label="Meter type" error={errorAt('meterType')} className="content-start">
+          <FormField label={t('meterType')} error={errorAt('meterType')} className="content-start">
             <OptionsSelect
               data-focus={`${draft.key}:meterType`}
               value={draft.meterType}
               onChange={(value) => onChange({ meterType: value as MeterType })}
-              options={METER_TYPES}
-              placeholder="Choose a meter type"
+              options={METER_TYPES.map((m) => ({ value: m.value, label: meters(`types.${m.value}`) }))}
+              placeholder={t('chooseMeterType')}
             />
           </FormField>
         )}
 
         {draft.basis === 'split_area' ? (
-          <FormField label={`Total amount (${currency})`} error={errorAt('totalAmount')} description="Split across the apartments by area each month." className="content-start">
+          <FormField label={t('totalAmount', { currency })} error={errorAt('totalAmount')} description={t('totalHint')} className="content-start">
             {amountInput('totalAmount', 20)}
           </FormField>
         ) : (
-          <FormField label={unitPriceLabel(draft, currency)} error={errorAt('unitPrice')} className="content-start">
+          <FormField label={unitPriceLabel(draft, currency, t)} error={errorAt('unitPrice')} className="content-start">
             {amountInput('unitPrice', 20)}
           </FormField>
         )}
 
-        <FormField label="VAT %" error={errorAt('vatRate')} className="content-start">
+        <FormField label={t('vat')} error={errorAt('vatRate')} className="content-start">
           {amountInput('vatRate', 6)}
         </FormField>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { PlusIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +18,7 @@ import { useChargeRules } from './use-charge-rules';
  * preview of one month's charges per apartment computed by the server from the unsaved rules.
  */
 export function ChargeRulesEditor({ building }: { building: Building }) {
+  const t = useTranslations('ChargeRules');
   const sectionRef = useRef<HTMLElement>(null);
   const rules = useChargeRules(building, sectionRef);
   const { drafts, dirty } = rules;
@@ -25,10 +27,10 @@ export function ChargeRulesEditor({ building }: { building: Building }) {
     <section ref={sectionRef} aria-labelledby="charge-rules-heading" className="grid min-w-0 gap-6">
       <div className="grid gap-1">
         <h2 id="charge-rules-heading" className="text-lg font-semibold">
-          Charge rules
+          {t('heading')}
         </h2>
         <p className="max-w-prose text-sm text-muted-foreground">
-          Each rule becomes one line on every apartment’s invoice. Prices are net; VAT is added per line.
+          {t('intro')}
         </p>
       </div>
 
@@ -39,11 +41,10 @@ export function ChargeRulesEditor({ building }: { building: Building }) {
 
         {drafts.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-            No charge rules yet. Add one for each line the invoices should have, such as maintenance per m² or
-            water by meter.
+            {t('empty')}
           </p>
         ) : (
-          <ol aria-label="Charge rules" className="grid gap-3">
+          <ol aria-label={t('heading')} className="grid gap-3">
             {drafts.map((draft, index) => (
               <li key={draft.key}>
                 <ChargeRuleCard
@@ -64,21 +65,21 @@ export function ChargeRulesEditor({ building }: { building: Building }) {
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <Button data-focus="add-rule" variant="outline" onClick={rules.addRule} disabled={drafts.length >= MAX_RULES}>
             <PlusIcon aria-hidden="true" />
-            Add rule
+            {t('addRule')}
           </Button>
           <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row sm:items-center">
             {dirty && (
               <Badge variant="warning" className="self-start sm:self-center">
-                Unsaved changes
+                {t('unsaved')}
               </Badge>
             )}
             {dirty && (
               <Button variant="ghost" onClick={rules.discard}>
-                Discard changes
+                {t('discard')}
               </Button>
             )}
             <Button type="submit" aria-disabled={rules.saving} className="aria-disabled:opacity-60">
-              {rules.saving ? 'Saving…' : 'Save rules'}
+              {rules.saving ? t('saving') : t('save')}
             </Button>
           </div>
         </div>

@@ -1,24 +1,20 @@
 import type { z } from 'zod';
-import type { SelectOption } from '@/components/ui/options-select';
+import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema, type PathErrors } from '@/lib/schema-check';
 import { UpdateBuildingInput, type ChargeRuleInput } from '@/server/api/schemas/buildings';
 import { parseDecimal } from '../format';
 import type { ChargeBasis, ChargeRule, MeterType } from '../types';
 
-export const BASES: Array<{ value: ChargeBasis; label: string }> = [
-  { value: 'area', label: 'Per m² (area)' },
-  { value: 'apartment', label: 'Per apartment' },
-  { value: 'resident', label: 'Per resident' },
-  { value: 'meter', label: 'By meter' },
-  { value: 'split_area', label: 'Split by area' },
-];
+/** The bases a rule charges by; each one's name is ChargeRules.bases.<basis>. */
+export const BASES: readonly ChargeBasis[] = ['area', 'apartment', 'resident', 'meter', 'split_area'];
 
-export const METER_TYPES: Array<SelectOption & { value: MeterType; unit: string }> = [
-  { value: 'cold_water', label: 'Cold water', unit: 'm³' },
-  { value: 'hot_water', label: 'Hot water', unit: 'm³' },
-  { value: 'heating', label: 'Heating', unit: 'MWh' },
-  { value: 'electricity', label: 'Electricity', unit: 'kWh' },
-  { value: 'gas', label: 'Gas', unit: 'm³' },
+/** The meter types with their units; each one's name is Meters.types.<type>. */
+export const METER_TYPES: ReadonlyArray<{ value: MeterType; unit: string }> = [
+  { value: 'cold_water', unit: 'm³' },
+  { value: 'hot_water', unit: 'm³' },
+  { value: 'heating', unit: 'MWh' },
+  { value: 'electricity', unit: 'kWh' },
+  { value: 'gas', unit: 'm³' },
 ];
 
 export const MAX_RULES = 50;
@@ -79,23 +75,24 @@ const ChargeRulesInput = UpdateBuildingInput.pick({ chargeRules: true });
 /**
  * The rules as the server takes them, and the errors keyed like the server's paths: the numbers a person
  * typed that are not numbers, then what the server's schema refuses (a price out of range, say).
+ * `t` here and below reads the ChargeRules namespace.
  */
-export function toInput(drafts: Draft[]): { rules: RuleInput[]; errors: PathErrors } {
+export function toInput(drafts: Draft[], t: Translate): { rules: RuleInput[]; errors: PathErrors } {
   const errors: PathErrors = {};
   const rules = drafts.map((draft, index) => {
     const rule: RuleInput = { name: draft.name.trim(), basis: draft.basis };
-    const number = (field: 'unitPrice' | 'totalAmount' | 'vatRate', example: string) => {
+    const number = (field: 'unitPrice' | 'totalAmount' | 'vatRate') => {
       const value = parseDecimal(draft[field]);
       if (value === 'invalid') {
-        errors[rulePath(index, field)] = `Enter a number, e.g. ${example}.`;
+        errors[rulePath(index, field)] = t(`errors.${field}`);
         return undefined;
       }
       return value ?? undefined;
     };
-    if (draft.basis === 'split_area') rule.totalAmount = number('totalAmount', '1200.00') ?? null;
-    else rule.unitPrice = number('unitPrice', '0.85');
+    if (draft.basis === 'split_area') rule.totalAmount = number('totalAmount') ?? null;
+    else rule.unitPrice = number('unitPrice');
     if (draft.basis === 'meter') rule.meterType = draft.meterType || null;
-    rule.vatRate = number('vatRate', '22') ?? 0;
+    rule.vatRate = number('vatRate') ?? 0;
     return rule;
   });
   const schemaErrors = checkWithSchema(ChargeRulesInput, { chargeRules: rules }).errors ?? {};
@@ -104,10 +101,10 @@ export function toInput(drafts: Draft[]): { rules: RuleInput[]; errors: PathErro
 }
 
 /** Names are required on saving only, so that a new rule is not marked before it is filled in. */
-export function missingNames(drafts: Draft[]): PathErrors {
+export function missingNames(drafts: Draft[], t: Translate): PathErrors {
   const found: PathErrors = {};
   drafts.forEach((draft, index) => {
-    if (!draft.name.trim()) found[rulePath(index, 'name')] = 'Enter a name; it is the invoice line’s description.';
+    if (!draft.name.trim()) found[rulePath(index, 'name')] = t('errors.name');
   });
   return found;
 }
@@ -127,19 +124,19 @@ export function listErrors(...sources: PathErrors[]): string[] {
   return [...new Set(messages)];
 }
 
-export function unitPriceLabel(draft: Draft, currency: string): string {
+export function unitPriceLabel(draft: Draft, currency: string, t: Translate): string {
   switch (draft.basis) {
     case 'area':
-      return `Unit price (${currency} per m²)`;
+      return t('unitPrice.area', { currency });
     case 'apartment':
-      return `Unit price (${currency} per apartment)`;
+      return t('unitPrice.apartment', { currency });
     case 'resident':
-      return `Unit price (${currency} per resident)`;
+      return t('unitPrice.resident', { currency });
     case 'meter': {
-      const unit = METER_TYPES.find((t) => t.value === draft.meterType)?.unit;
-      return unit ? `Unit price (${currency} per ${unit})` : `Unit price (${currency} per unit)`;
+      const unit = METER_TYPES.find((m) => m.value === draft.meterType)?.unit;
+      return unit ? t('unitPrice.meterUnit', { currency, unit }) : t('unitPrice.meter', { currency });
     }
     default:
-      return `Unit price (${currency})`;
+      return t('unitPrice.plain', { currency });
   }
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { TriangleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -30,26 +31,26 @@ export function ChargesPreview({
   ruleCount: number;
   dirty: boolean;
 }) {
+  const t = useTranslations('ChargesPreview');
   const money = (amount: number) => formatMoney(amount, building.currency);
   const apartments = preview?.apartments ?? [];
-  const columns = apartments[0]?.lines.map((line, index) => line.description || `Rule ${index + 1}`) ?? [];
+  const columns = apartments[0]?.lines.map((line, index) => line.description || t('rule', { n: index + 1 })) ?? [];
   const anyMissing = apartments.some((apartment) => apartment.lines.some((line) => line.missing));
   const stale = fetching || waiting;
 
   let status = '';
-  if (invalid) status = 'The preview is updated when the marked fields are corrected.';
-  else if (stale) status = 'Updating the preview…';
-  else if (preview) status = `Preview updated: ${money(preview.total)} in all.`;
+  if (invalid) status = t('invalid');
+  else if (stale) status = t('updating');
+  else if (preview) status = t('updated', { total: money(preview.total) });
 
   return (
     <section aria-labelledby="charges-preview-heading" className="grid min-w-0 gap-3">
       <div className="grid gap-1">
         <h3 id="charges-preview-heading" className="text-base font-semibold">
-          Preview for one month
+          {t('heading')}
         </h3>
         <p className="max-w-prose text-sm text-muted-foreground">
-          What each apartment would pay under the rules above{dirty ? ', including the changes not saved yet' : ''}.
-          Meter charges use each meter’s latest confirmed consumption.
+          {t('text', { dirty: String(dirty) })}
         </p>
       </div>
 
@@ -57,35 +58,37 @@ export function ChargesPreview({
         {status}
       </p>
 
-      {failed && <ErrorAlert>The preview could not be computed. {failed}</ErrorAlert>}
+      {failed && <ErrorAlert>
+          {t('failed')} {failed}
+        </ErrorAlert>}
 
       {!preview ? (
         !failed &&
         !invalid && (
           <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-            Computing the preview…
+            {t('computing')}
           </p>
         )
       ) : apartments.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-          Add apartments to see what each of them would pay.
+          {t('noApartments')}
         </p>
       ) : ruleCount === 0 && columns.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-          Add a charge rule to see what each apartment would pay.
+          {t('noRules')}
         </p>
       ) : (
         <div className={cn('min-w-0 transition-opacity', (stale || invalid) && 'opacity-60')}>
           <Table aria-labelledby="charges-preview-heading" aria-busy={stale}>
             <TableHeader>
               <TableRow>
-                <TableHead>Apartment</TableHead>
+                <TableHead>{t('apartment')}</TableHead>
                 {columns.map((name, index) => (
                   <TableHead key={index} className="text-right">
                     {name}
                   </TableHead>
                 ))}
-                <TableHead className="text-right">Total</TableHead>
+                <TableHead className="text-right">{t('total')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -100,7 +103,7 @@ export function ChargesPreview({
                         {line.missing && (
                           <Badge variant="warning" title={line.missing}>
                             <TriangleAlertIcon className="size-3" aria-hidden="true" />
-                            No reading
+                            {t('noReading')}
                             <span className="sr-only">: {line.missing}</span>
                           </Badge>
                         )}
@@ -115,7 +118,7 @@ export function ChargesPreview({
             <tfoot className="border-t bg-muted/60 font-semibold">
               <TableRow className="hover:bg-transparent">
                 <TableHead scope="row" className="text-foreground">
-                  All apartments
+                  {t('allApartments')}
                 </TableHead>
                 {columns.map((_, index) => (
                   <TableCell key={index} className="text-right whitespace-nowrap tabular-nums">
@@ -132,8 +135,7 @@ export function ChargesPreview({
       {preview && anyMissing && (
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-          “No reading”: the apartment has no confirmed reading of that meter type, so the line counts 0 until one is
-          confirmed.
+          {t('missingNote')}
         </p>
       )}
     </section>

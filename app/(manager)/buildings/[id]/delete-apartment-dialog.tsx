@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { RemoveDialog } from '@/components/ui/remove-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Apartment } from '../types';
@@ -24,23 +25,25 @@ export function DeleteApartmentDialog({
   returnFocus: () => HTMLElement | null;
   focusAfterDeleted: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Apartments');
   const trpc = useTRPC();
+  const number = apartment?.number ?? '';
   const remove = useMutation(trpc.buildings.deleteApartment.mutationOptions());
 
   return (
     <RemoveDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Delete apartment ${apartment?.number ?? ''}?`}
-      description="Its meters and their readings are deleted too. Invoices already issued stay as they are. This cannot be undone."
-      keepLabel="Cancel"
-      confirmLabel="Delete apartment"
-      pendingLabel="Deleting…"
+      title={t('deleteTitle', { number })}
+      description={t('deleteText')}
+      keepLabel={t('cancel')}
+      confirmLabel={t('deleteConfirm')}
+      pendingLabel={t('deleting')}
       removal={remove}
       send={(callbacks) => apartment && remove.mutate({ id: buildingId, aptId: apartment.id }, callbacks)}
-      removedMessage={`Apartment ${apartment?.number} has been deleted.`}
-      alreadyRemovedMessage={`Apartment ${apartment?.number} had already been deleted.`}
-      failure="The apartment could not be deleted."
+      removedMessage={t('deleted', { number })}
+      alreadyRemovedMessage={t('alreadyDeleted', { number })}
+      failure={t('deleteFailed')}
       onRemoved={(message) => apartment && onDeleted(apartment, message)}
       returnFocus={returnFocus}
       focusAfterRemoved={focusAfterDeleted}

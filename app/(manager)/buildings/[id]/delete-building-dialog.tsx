@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -14,6 +15,7 @@ import type { Building } from '../types';
 
 /** Deleting a building takes its apartments and meters with it, so the manager confirms with their password. */
 export function DeleteBuildingDialog({ building, children }: { building: Building; children: ReactElement }) {
+  const t = useTranslations('Building');
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   return (
@@ -27,11 +29,8 @@ export function DeleteBuildingDialog({ building, children }: { building: Buildin
       <DialogTrigger asChild>{children}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete the building “{building.name}”?</DialogTitle>
-          <DialogDescription>
-            Its {building.apartmentCount === 1 ? '1 apartment' : `${building.apartmentCount} apartments`}, their meters
-            and readings and its charge rules are deleted too. This cannot be undone. Enter your password to confirm.
-          </DialogDescription>
+          <DialogTitle>{t('deleteTitle', { name: building.name })}</DialogTitle>
+          <DialogDescription>{t('deleteText', { count: building.apartmentCount })}</DialogDescription>
         </DialogHeader>
         <DeleteBuildingForm building={building} onPendingChange={setPending} />
       </DialogContent>
@@ -40,6 +39,7 @@ export function DeleteBuildingDialog({ building, children }: { building: Buildin
 }
 
 function DeleteBuildingForm({ building, onPendingChange }: { building: Building; onPendingChange: (pending: boolean) => void }) {
+  const t = useTranslations('Building');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -57,7 +57,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
     if (busy) return;
     setFormError(null);
     if (!password) {
-      setError('Enter your password.');
+      setError(t('enterPassword'));
       inputRef.current?.focus();
       return;
     }
@@ -74,13 +74,13 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
         onError: (failure) => {
           const code = errorCode(failure);
           if (code === 'FORBIDDEN') {
-            setError('The password is not correct.');
+            setError(t('wrongPassword'));
             setPassword('');
             inputRef.current?.focus();
           } else if (code === 'CONFLICT') {
-            setFormError(`The building cannot be deleted. ${serverMessage(failure) ?? ''}`.trim());
+            setFormError(`${t('cannotDelete')} ${serverMessage(failure) ?? ''}`.trim());
           } else {
-            setFormError(`The building could not be deleted. ${describeError(failure)}`);
+            setFormError(`${t('deleteFailed')} ${describeError(failure)}`);
           }
         },
       },
@@ -92,7 +92,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       {message && <ErrorAlert id="delete-building-error">{message}</ErrorAlert>}
-      <FormField label="Your password">
+      <FormField label={t('yourPassword')}>
         <Input
           ref={inputRef}
           type="password"
@@ -108,7 +108,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
           }}
         />
       </FormField>
-      <DialogActions label="Delete building" pendingLabel="Deleting…" pending={busy} destructive compact />
+      <DialogActions label={t('delete')} pendingLabel={t('deleting')} pending={busy} destructive compact />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactElement, type RefObject } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { useTRPC } from '@/lib/trpc/react';
@@ -19,6 +20,7 @@ export function EditBuildingDialog({
   noticeRef: RefObject<HTMLElement | null>;
   children: ReactElement;
 }) {
+  const t = useTranslations('Building');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -63,18 +65,16 @@ export function EditBuildingDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Edit the building</DialogTitle>
-          <DialogDescription>
-            The address, bank account, invoice settings and penalty interest apply to invoices created from now on.
-          </DialogDescription>
+          <DialogTitle>{t('editTitle')}</DialogTitle>
+          <DialogDescription>{t('editText')}</DialogDescription>
         </DialogHeader>
         <BuildingForm
           fields={BUILDING_FIELDS}
           initial={buildingFormValues(building)}
           pending={update.isPending}
-          submitLabel="Save changes"
-          pendingLabel="Saving…"
-          failureMessage="The changes could not be saved."
+          submitLabel={t('saveChanges')}
+          pendingLabel={t('saving')}
+          failureMessage={t('saveFailed')}
           onSubmit={submit}
         />
       </DialogContent>

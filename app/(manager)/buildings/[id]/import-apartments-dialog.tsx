@@ -1,6 +1,7 @@
 'use client';
 
 import { CircleAlertIcon, UploadIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import type { Translate } from '@/app/portal/translate';
 
 /** The server's limit (app/api/buildings/[id]/apartments/import). */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -25,15 +27,15 @@ export type ImportResult = { created: number; updated: number };
 type ImportError = { path?: string; message: string; row?: number; column?: string };
 
 /** "Row 3, area: must be greater than 0"; a problem of the whole file has no row. */
-export function describeImportError(error: ImportError): string {
-  if (error.row && error.column) return `Row ${error.row}, ${error.column}: ${error.message}`;
-  if (error.row) return `Row ${error.row}: ${error.message}`;
+export function describeImportError(error: ImportError, t: Translate): string {
+  if (error.row && error.column) return t('rowColumn', { row: String(error.row), column: error.column, message: error.message });
+  if (error.row) return t('row', { row: String(error.row), message: error.message });
   return error.message;
 }
 
 type Outcome = { kind: 'rows'; errors: ImportError[] } | { kind: 'message'; message: string };
 
-async function postCsv(buildingId: string, file: File): Promise<{ ok: true; result: ImportResult } | { ok: false; outcome: Outcome }> {
+async function postCsv(buildingId: string, file: File, t: Translate): Promise<{ ok: true; result: ImportResult } | { ok: false; outcome: Outcome }> {
   const body = new FormData();
   body.append('file', file);
   let response: Response;
@@ -41,7 +43,7 @@ async function postCsv(buildingId: string, file: File): Promise<{ ok: true; resu
     // The session cookie authenticates the request, as it does for tRPC.
     response = await fetch(`/api/buildings/${encodeURIComponent(buildingId)}/apartments/import`, { method: 'POST', body });
   } catch {
-    return { ok: false, outcome: { kind: 'message', message: 'The server could not be reached. Check your connection and try again.' } };
+    return { ok: false, outcome: { kind: 'message', message: t('unreachable') } };
   }
   const json = (await response.json().catch(() => null)) as {
     data?: ImportResult;
@@ -52,16 +54,16 @@ async function postCsv(buildingId: string, file: File): Promise<{ ok: true; resu
   if (response.status === 422 && json?.errors?.length) return { ok: false, outcome: { kind: 'rows', errors: json.errors } };
   const message =
     response.status === 401
-      ? 'Your session has ended. Sign in again to continue.'
+      ? t('sessionEnded')
       : response.status === 413
-        ? 'The file is larger than 2 MB.'
+        ? t('tooLarge')
         : response.status === 429
-          ? 'Too many requests. Wait a minute and try again.'
+          ? t('tooMany')
           : response.status === 404
-            ? 'The building no longer exists.'
+            ? t('noBuilding')
             : json?.error?.message
-              ? `The file could not be imported: ${json.error.message}.`
-              : 'The file could not be imported. Try again in a moment.';
+              ? t('failedWhy', { why: json.error.message })
+              : t('failed');
   return { ok: false, outcome: { kind: 'message', message } };
 }
 
@@ -75,6 +77,7 @@ export function ImportApartmentsDialog({
   onImported: (result: ImportResult) => void;
   focusAfterImport: () => HTMLElement | null;
 }) {
+  const t = useTranslations('ApartmentImport');
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const imported = useRef(false);
@@ -91,7 +94,7 @@ export function ImportApartmentsDialog({
       <DialogTrigger asChild>
         <Button variant="outline" className="flex-1 sm:flex-none">
           <UploadIcon aria-hidden="true" />
-          Import CSV
+          {t('open')}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -102,12 +105,8 @@ export function ImportApartmentsDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Import apartments from CSV</DialogTitle>
-          <DialogDescription>
-            The first row names the columns: <code className="font-mono text-foreground">number,floor,area,rooms,residentsCount</code>.
-            Number and area are required. Apartments whose number the building already has are updated; the file is
-            imported whole or not at all.
-          </DialogDescription>
+          <DialogTitle>{t('title')}</DialogTitle>
+          <DialogDescription>{t.rich('text', { code: (chunks) => <code className="font-mono text-foreground">{chunks}</code> })}</DialogDescription>
         </DialogHeader>
         <ImportForm
           buildingId={buildingId}
@@ -132,6 +131,7 @@ function ImportForm({
   onImported: (result: ImportResult) => void;
   onPendingChange: (pending: boolean) => void;
 }) {
+  const t = useTranslations('ApartmentImport');
   const [file, setFile] = useState<File | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -146,18 +146,18 @@ function ImportForm({
     if (pending) return;
     setOutcome(null);
     if (!file) {
-      setFieldError('Choose a CSV file.');
+      setFieldError(t('chooseFile'));
       inputRef.current?.focus();
       return;
     }
     if (file.size > MAX_BYTES) {
-      setFieldError('The file is larger than 2 MB.');
+      setFieldError(t('tooLarge'));
       inputRef.current?.focus();
       return;
     }
     setFieldError(null);
     setPending(true);
-    const answer = await postCsv(buildingId, file);
+    const answer = await postCsv(buildingId, file, t);
     setPending(false);
     if (answer.ok) onImported(answer.result);
     else {
@@ -169,7 +169,7 @@ function ImportForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
-      <FormField label="CSV file" error={fieldError ?? undefined} description="Up to 2 MB, UTF-8; a comma or a point as the decimal mark.">
+      <FormField label={t('fileLabel')} error={fieldError ?? undefined} description={t('fileHint')}>
         <Input
           ref={inputRef}
           type="file"
@@ -193,17 +193,16 @@ function ImportForm({
           ) : (
             <div className="grid min-w-0 gap-2">
               <p className="font-medium">
-                The file was not imported; nothing was changed. Fix{' '}
-                {outcome.errors.length === 1 ? 'this problem' : `these ${outcome.errors.length} problems`} and try again:
+                {t('notImported', { count: outcome.errors.length })}
               </p>
-              <ul aria-label="Problems in the file" className="grid max-h-60 list-disc gap-1 overflow-y-auto pl-5">
+              <ul aria-label={t('problems')} className="grid max-h-60 list-disc gap-1 overflow-y-auto pl-5">
                 {outcome.errors.slice(0, SHOWN_ERRORS).map((error, index) => (
                   <li key={index} className="break-words">
-                    {describeImportError(error)}
+                    {describeImportError(error, t)}
                   </li>
                 ))}
               </ul>
-              {outcome.errors.length > SHOWN_ERRORS && <p>…and {outcome.errors.length - SHOWN_ERRORS} more.</p>}
+              {outcome.errors.length > SHOWN_ERRORS && <p>{t('more', { count: outcome.errors.length - SHOWN_ERRORS })}</p>}
             </div>
           )}
         </Alert>
@@ -211,11 +210,11 @@ function ImportForm({
 
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('cancel')}</Button>
         </DialogClose>
         <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
           <UploadIcon aria-hidden="true" />
-          {pending ? 'Importing…' : 'Import'}
+          {pending ? t('importing') : t('import')}
         </Button>
       </DialogFooter>
     </form>

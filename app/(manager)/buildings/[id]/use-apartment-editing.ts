@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -26,6 +27,7 @@ export function useApartmentEditing({
   onNotice: (message: string) => void;
   refresh: () => void;
 }) {
+  const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const update = useMutation(trpc.buildings.updateApartment.mutationOptions());
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -61,7 +63,7 @@ export function useApartmentEditing({
 
   function save() {
     if (!editing || update.isPending) return;
-    const { input, errors } = checkApartment(editing.values);
+    const { input, errors } = checkApartment(editing.values, t);
     if (!input) {
       setEditing({ ...editing, errors, formError: null });
       focusFirstError(errors);
@@ -73,20 +75,20 @@ export function useApartmentEditing({
       { id: buildingId, aptId: id, ...input },
       {
         onSuccess: ({ data }) => {
-          onNotice(`Apartment ${data.number} has been saved.`);
+          onNotice(t('saved', { number: data.number }));
           pendingFocus.current = { kind: 'edit', id };
           setEditing(null);
           refresh();
         },
         onError: (error) => {
           if (errorCode(error) === 'NOT_FOUND') {
-            onNotice('That apartment had been deleted meanwhile.');
+            onNotice(t('deletedMeanwhile'));
             pendingFocus.current = { kind: 'outcome' };
             setEditing(null);
             refresh();
             return;
           }
-          const failure = apartmentFailure(error, 'The apartment could not be saved.');
+          const failure = apartmentFailure(error, t('saveFailed'), t);
           setEditing((current) => (current && current.id === id ? { ...current, errors: failure.errors, formError: failure.formError } : current));
           focusFirstError(failure.errors);
         },

@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { PathErrors } from '@/lib/schema-check';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
@@ -20,6 +21,7 @@ export function useChargeRules(
   /** The fields and buttons are found in it by their `data-focus`. */
   sectionRef: RefObject<HTMLElement | null>,
 ) {
+  const t = useTranslations('ChargeRules');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Draft[]>(() => building.chargeRules.map(draftOf));
@@ -29,7 +31,7 @@ export function useChargeRules(
   const [notice, setNotice] = useState<string | null>(null);
   const dirty = signature(drafts) !== savedSignature;
 
-  const { rules, errors: localErrors } = useMemo(() => toInput(drafts), [drafts]);
+  const { rules, errors: localErrors } = useMemo(() => toInput(drafts, t), [drafts, t]);
   const hasLocalErrors = Object.keys(localErrors).length > 0;
 
   // The preview follows the rules as typed, ~400 ms after the last keystroke; rules with an error wait.
@@ -127,7 +129,7 @@ export function useChargeRules(
     if (save.isPending) return;
     setFormError(null);
     setNotice(null);
-    const found = missingNames(drafts);
+    const found = missingNames(drafts, t);
     if (hasLocalErrors || Object.keys(found).length) {
       setSaveErrors(found);
       focusFirstError({ ...localErrors, ...found });
@@ -141,11 +143,7 @@ export function useChargeRules(
           const fresh = data.chargeRules.map(draftOf);
           setDrafts(fresh);
           setSavedSignature(signature(fresh));
-          setNotice(
-            data.chargeRules.length === 0
-              ? 'The charge rules have been saved: this building has none.'
-              : `The charge rules have been saved. Invoices created from now on use ${data.chargeRules.length === 1 ? 'this rule' : `these ${data.chargeRules.length} rules`}.`,
-          );
+          setNotice(data.chargeRules.length === 0 ? t('savedNone') : t('saved', { count: data.chargeRules.length }));
           queryClient.setQueryData(trpc.buildings.get.queryKey({ id: building.id }), { data });
           void queryClient.invalidateQueries(trpc.buildings.list.pathFilter());
         },
@@ -153,10 +151,10 @@ export function useChargeRules(
           if (errorCode(error) === 'UNPROCESSABLE_CONTENT') {
             const byPath = errorsByPath(fieldErrors(error));
             setSaveErrors(byPath);
-            setFormError('The rules were not saved. Correct the marked fields and save again.');
+            setFormError(t('notSavedFix'));
             focusFirstError(byPath);
           } else {
-            setFormError(`The rules were not saved. ${describeError(error)}`);
+            setFormError(`${t('notSaved')} ${describeError(error)}`);
           }
         },
       },
