@@ -4,7 +4,7 @@ import type { Locale } from './locales';
  * The catalogue of a language is split by area (messages/<locale>/<area>.json), so work on one part of the
  * app touches one file. A new area: its three files and its name here.
  */
-export const MESSAGE_AREAS = ['common', 'portal', 'mail', 'pdf', 'manager-property'] as const;
+export const MESSAGE_AREAS = ['common', 'portal', 'mail', 'pdf', 'manager-property', 'manager-billing'] as const;
 
 export type Messages = Record<string, unknown>;
 

@@ -1,5 +1,7 @@
+import { getTranslations } from 'next-intl/server';
 import { PageSkeleton } from '@/components/ui/skeleton';
 
-export default function ManagerLoading() {
-  return <PageSkeleton label="Loading…" />;
+export default async function ManagerLoading() {
+  const t = await getTranslations('ManagerShell');
+  return <PageSkeleton label={t('loading')} />;
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2Icon, GavelIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,11 +22,13 @@ import { formatDay, formatMoney } from '../invoices/format';
 import { DEMAND_FILTERS, type DemandFilter } from './filters';
 import { NewDemandDialog } from './new-demand-dialog';
 
-const STATUS = { open: ['Open', 'warning'], settled: ['Settled', 'success'], withdrawn: ['Withdrawn', 'secondary'] } as const;
+/** A demand's badge: its message Collections.statuses.<status> and colour. */
+const STATUS = { open: 'warning', settled: 'success', withdrawn: 'secondary' } as const;
 const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline';
 
 /** Payment demands: the apartments in collection, their letters to print or email, withdrawn when a plan is agreed. */
 export function CollectionsView({ initial }: { initial: DemandFilter }) {
+  const t = useTranslations('Collections');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<DemandFilter>(initial);
@@ -49,8 +52,8 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
     show(text);
     refresh();
   };
-  const send = useMutation(trpc.collections.send.mutationOptions({ onSuccess: ({ data }) => done(`The letter was emailed to ${data.sentTo.join(', ')}.`) }));
-  const withdraw = useMutation(trpc.collections.withdraw.mutationOptions({ onSuccess: ({ data }) => done(`The demand for apartment ${data.apartmentNumber} was withdrawn.`) }));
+  const send = useMutation(trpc.collections.send.mutationOptions({ onSuccess: ({ data }) => done(t('emailedNotice', { to: data.sentTo.join(', ') })) }));
+  const withdraw = useMutation(trpc.collections.withdraw.mutationOptions({ onSuccess: ({ data }) => done(t('withdrawnNotice', { number: data.apartmentNumber })) }));
   const pending = send.isPending || withdraw.isPending;
 
   function changeFilter(value: string) {
@@ -59,40 +62,40 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
     window.history.replaceState(null, '', value === 'open' ? '/collections' : `/collections?status=${value}`);
   }
 
-  const place = (d: Demand) => `${d.buildingName} · Apt ${d.apartmentNumber}`;
-  const status = (d: Demand) => <Badge variant={STATUS[d.status][1]}>{STATUS[d.status][0]}</Badge>;
-  const sent = (d: Demand) => (d.sentAt ? `Emailed ${formatDay(d.sentAt.slice(0, 10))}` : 'Not emailed');
+  const place = (d: Demand) => t('place', { building: d.buildingName, number: d.apartmentNumber });
+  const status = (d: Demand) => <Badge variant={STATUS[d.status]}>{t(`statuses.${d.status}`)}</Badge>;
+  const sent = (d: Demand) => (d.sentAt ? t('emailedOn', { date: formatDay(d.sentAt.slice(0, 10)) }) : t('notEmailed'));
   const actions = (d: Demand): ReactNode => (
     <span className="flex flex-wrap gap-2">
       <a className={LINK} href={`/api/payment-demands/${d.id}/pdf`} download>
-        Letter (PDF)
+        {t('letter')}
       </a>
       {d.status === 'open' && !d.sentAt && (
         <Button size="sm" variant="outline" disabled={pending} onClick={() => setConfirming({ demand: d, action: 'send' })}>
-          Email…
+          {t('email')}
         </Button>
       )}
       {d.status === 'open' && (
         <Button size="sm" variant="outline" disabled={pending} onClick={() => setConfirming({ demand: d, action: 'withdraw' })}>
-          Withdraw…
+          {t('withdraw')}
         </Button>
       )}
     </span>
   );
 
   let body: ReactNode;
-  if (list.isPending) body = <ListSkeleton label="Loading payment demands…" />;
-  else if (list.isError && demands.length === 0) body = <LoadError what="The payment demands" reason={describeError(list.error)} retry={() => void list.refetch()} />;
+  if (list.isPending) body = <ListSkeleton label={t('loading')} />;
+  else if (list.isError && demands.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
   else if (demands.length === 0)
     body =
       filter === 'open' ? (
         <EmptyState
           icon={GavelIcon}
-          title="No apartment is in collection"
-          description="A payment demand is made by itself a week after an invoice got the last reminder of its building’s schedule and is still unpaid; you can also make one now."
+          title={t('emptyTitle')}
+          description={t('emptyText')}
         />
       ) : (
-        <NoMatches>No demands match this filter.</NoMatches>
+        <NoMatches>{t('noMatches')}</NoMatches>
       );
   else
     body = (
@@ -101,11 +104,11 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
           items={demands}
           from="md"
           labelledBy="demands-heading"
-          caption="Newest first."
+          caption={t('caption')}
           busy={list.isFetching}
           columns={[
             {
-              header: 'Apartment',
+              header: t('columns.apartment'),
               cellClassName: 'min-w-40 break-words font-medium',
               cell: (d) => (
                 <Link href={`/apartments/${d.apartmentId}`} className="text-primary underline-offset-4 hover:underline">
@@ -113,11 +116,11 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
                 </Link>
               ),
             },
-            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
-            { header: 'Deadline', cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
-            { header: 'Demanded', ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
-            { header: 'Status', cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
-            { header: 'Action', cell: actions },
+            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
+            { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
+            { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
+            { header: t('columns.status'), cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
+            { header: t('columns.action'), cell: actions },
           ]}
           cardClassName="grid gap-2 p-4 text-sm"
           card={(d) => (
@@ -126,14 +129,14 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
                 <span className="font-medium">{place(d)}</span>
               </CardHeadline>
               <p className="text-muted-foreground">
-                {formatDay(d.issueDate)} · pay by {formatDay(d.deadline)} · {sent(d)}
+                {t('cardLine', { date: formatDay(d.issueDate), deadline: formatDay(d.deadline), sent: sent(d) })}
               </p>
               <p>{status(d)}</p>
               {actions(d)}
             </>
           )}
         />
-        <LoadMore query={list} failed="More demands" />
+        <LoadMore query={list} failed={t('moreDemands')} />
       </>
     );
 
@@ -141,12 +144,12 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
   return (
     <>
       <PageHeader
-        title="Collections"
-        description="Apartments whose overdue invoices outlasted the reminders: the formal payment demand to print or email, until the debt is paid or a plan is agreed."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button onClick={() => setMaking(true)}>
             <FilePlus2Icon aria-hidden="true" />
-            New demand
+            {t('newDemand')}
           </Button>
         }
       />
@@ -156,10 +159,10 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
             {notice.text}
           </Notice>
         )}
-        <FormField label="Show" className="max-w-xs">
-          <OptionsSelect value={filter} onChange={changeFilter} options={[...DEMAND_FILTERS]} />
+        <FormField label={t('show')} className="max-w-xs">
+          <OptionsSelect value={filter} onChange={changeFilter} options={DEMAND_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))} />
         </FormField>
-        <TitledSection id="demands-heading" title="Payment demands" headingRef={heading} hiddenTitle>
+        <TitledSection id="demands-heading" title={t('demands')} headingRef={heading} hiddenTitle>
           {body}
         </TitledSection>
       </div>
@@ -180,16 +183,16 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
           send.reset();
           withdraw.reset();
         }}
-        title={confirming?.action === 'send' ? 'Email the payment demand?' : 'Withdraw the payment demand?'}
+        title={confirming?.action === 'send' ? t('sendDialog.title') : t('withdrawDialog.title')}
         description={
           c
             ? confirming.action === 'send'
-              ? `The letter for ${place(c)} (${formatMoney(c.totalAmount, c.currency)}, pay by ${formatDay(c.deadline)}) goes to every resident of the apartment, once.`
-              : `${place(c)} is no longer in collection. Do this when a payment plan is agreed or the demand was a mistake.`
+              ? t('sendDialog.description', { place: place(c), amount: formatMoney(c.totalAmount, c.currency), deadline: formatDay(c.deadline) })
+              : t('withdrawDialog.description', { place: place(c) })
             : ''
         }
-        confirmLabel={confirming?.action === 'send' ? 'Email letter' : 'Withdraw demand'}
-        pendingLabel={confirming?.action === 'send' ? 'Sending…' : 'Withdrawing…'}
+        confirmLabel={confirming?.action === 'send' ? t('sendDialog.confirm') : t('withdrawDialog.confirm')}
+        pendingLabel={confirming?.action === 'send' ? t('sendDialog.pending') : t('withdrawDialog.pending')}
         destructive={confirming?.action === 'withdraw'}
         pending={pending}
         error={send.error ? describeError(send.error) : withdraw.error ? describeError(withdraw.error) : null}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -22,12 +23,13 @@ const DemandDeadline = CreatePaymentDemandInput.pick({ deadline: true });
 
 /** Makes a payment demand for an apartment now, without waiting for the reminder schedule to run out. */
 export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean; onOpenChange: (open: boolean) => void; onMade: (message: string) => void }) {
+  const t = useTranslations('Collections');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="New payment demand"
-      description="A formal letter with the apartment’s open invoices, the penalty interest to today and a deadline. The apartment is in collection until it is paid or you withdraw the demand."
+      title={t('newDialog.title')}
+      description={t('newDialog.description')}
     >
       {({ finishWith, setBusy }) => <DemandForm onBusyChange={setBusy} onMade={finishWith(onMade)} />}
     </FormDialog>
@@ -35,6 +37,7 @@ export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean;
 }
 
 function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) => void; onMade: (message: string) => void }) {
+  const t = useTranslations('Collections');
   const trpc = useTRPC();
   const create = useMutation(trpc.collections.create.mutationOptions());
   const buildings = useBuildings().data?.data ?? [];
@@ -47,7 +50,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
     if (create.isPending) return;
     const found: Partial<Record<Field, string>> = picker.missing();
     // The server's own schema for the deadline: a date that exists.
-    if (checkWithSchema(DemandDeadline, { deadline: deadline || undefined }).errors) found.deadline = 'Enter the deadline as a date, or leave it empty.';
+    if (checkWithSchema(DemandDeadline, { deadline: deadline || undefined }).errors) found.deadline = t('newDialog.deadlineInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);
@@ -55,9 +58,9 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
       { apartmentId: picker.apartmentId, deadline: deadline || undefined },
       {
         onSettled: () => onBusyChange(false),
-        onSuccess: ({ data }) => onMade(`Payment demand for apartment ${data.apartmentNumber}: ${formatMoney(data.totalAmount, data.currency)} by the deadline.`),
+        onSuccess: ({ data }) => onMade(t('newDialog.made', { number: data.apartmentNumber, amount: formatMoney(data.totalAmount, data.currency) })),
         onError: (error) => {
-          const failure = formFailure(error, 'The demand could not be made.', (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), ' ');
+          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), ' ');
           fail(failure.errors, failure.formError);
         },
       },
@@ -68,11 +71,11 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
     <CheckedForm onSubmit={submit} formError={!create.isPending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
-        <FormField label="Deadline" error={errors.deadline} description="Leave empty for 14 days from today." className="sm:col-span-2">
+        <FormField label={t('newDialog.deadline')} error={errors.deadline} description={t('newDialog.deadlineHint')} className="sm:col-span-2">
           <Input {...bind('deadline', deadline, setDeadline)} type="date" />
         </FormField>
       </div>
-      <DialogActions label="Make demand" pendingLabel="Making…" pending={create.isPending} />
+      <DialogActions label={t('newDialog.make')} pendingLabel={t('newDialog.making')} pending={create.isPending} />
     </CheckedForm>
   );
 }

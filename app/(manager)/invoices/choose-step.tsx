@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
@@ -25,13 +26,14 @@ export function ChooseStep({
   onPeriodChange: (period: Period) => void;
   onNext: () => void;
 }) {
+  const t = useTranslations('Invoices');
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const legendId = useId();
   const buildingsErrorId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkChoice(selected, period);
+    const found = checkChoice(selected, period, t);
     setErrors(found);
     if (Object.keys(found).length === 0) onNext();
   }
@@ -43,21 +45,21 @@ export function ChooseStep({
       <fieldset className="grid gap-2" aria-describedby={errors.buildings ? buildingsErrorId : undefined}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <legend id={legendId} className="text-sm font-medium">
-            Buildings
+            {t('generate.buildings')}
           </legend>
           {buildings.length > 1 && (
             <div className="flex gap-1">
               <Button variant="ghost" size="sm" onClick={() => onSelectedChange(buildings.map((b) => b.id))}>
-                Select all
+                {t('generate.selectAll')}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => onSelectedChange([])}>
-                Clear
+                {t('generate.clear')}
               </Button>
             </div>
           )}
         </div>
         {buildings.length === 0 ? (
-          <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">Add a building with apartments and charge rules first.</p>
+          <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t('generate.noBuildings')}</p>
         ) : (
           <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-md border p-1" aria-labelledby={legendId}>
             {buildings.map((b) => (
@@ -86,25 +88,23 @@ export function ChooseStep({
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Period start" error={errors.start}>
+        <FormField label={t('generate.periodStart')} error={errors.start}>
           <Input type="date" value={period.start} onChange={(event) => onPeriodChange({ ...period, start: event.target.value })} />
         </FormField>
-        <FormField label="Period end" error={errors.end}>
+        <FormField label={t('generate.periodEnd')} error={errors.end}>
           <Input type="date" value={period.end} onChange={(event) => onPeriodChange({ ...period, end: event.target.value })} />
         </FormField>
       </div>
-      <p className="-mt-2 text-sm text-muted-foreground">
-        The invoices are dated today and due after each building’s payment term. You see every amount before anything is created.
-      </p>
+      <p className="-mt-2 text-sm text-muted-foreground">{t('generate.datesHint')}</p>
 
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" size="lg" className={DIALOG_BUTTON}>
-            Cancel
+            {t('generate.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" size="lg" className={DIALOG_BUTTON} disabled={buildings.length === 0}>
-          Preview invoices
+          {t('generate.preview')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -8,8 +9,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import type { Translate } from '@/app/portal/translate';
 import type { Building } from '../residents/apartment-directory';
-import { formatPeriod, plural, previousMonth } from './format';
+import { formatPeriod, previousMonth } from './format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Field = 'building' | 'start' | 'end';
@@ -39,12 +41,13 @@ export function ExportEInvoiceDialog({
   returnFocus: () => HTMLElement | null;
   focusAfterExported: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Invoices');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Export e-invoices"
-      description="One Estonian e-invoice file (e-arve 1.2) with a building’s sent and paid invoices of a period, with their reference numbers and payment details, to upload to the association’s bank or e-invoice operator."
+      title={t('exportEInvoices')}
+      description={t('export.description')}
       returnFocus={returnFocus}
       focusAfterDone={focusAfterExported}
     >
@@ -64,6 +67,7 @@ function ExportForm({
   onBusyChange: (busy: boolean) => void;
   onExported: (message: string) => void;
 }) {
+  const t = useTranslations('Invoices');
   const lastMonth = previousMonth();
   const ranged = DATE.test(defaults.from) && DATE.test(defaults.to);
   const [buildingId, setBuildingId] = useState(defaults.buildingId || (buildings.length === 1 ? buildings[0]!.id : ''));
@@ -76,10 +80,10 @@ function ExportForm({
     event.preventDefault();
     if (pending) return;
     const found: Partial<Record<Field, string>> = {};
-    if (!buildingId) found.building = 'Choose a building.';
-    if (!DATE.test(start)) found.start = 'Enter the first day of the period.';
-    if (!DATE.test(end)) found.end = 'Enter the last day of the period.';
-    else if (!found.start && end < start) found.end = 'The period cannot end before it starts.';
+    if (!buildingId) found.building = t('export.chooseBuilding');
+    if (!DATE.test(start)) found.start = t('period.startMissing');
+    if (!DATE.test(end)) found.end = t('period.endMissing');
+    else if (!found.start && end < start) found.end = t('period.endBeforeStart');
     if (Object.keys(found).length) return fail(found);
     clear();
 
@@ -88,14 +92,14 @@ function ExportForm({
     try {
       const query = new URLSearchParams({ buildingId, periodStart: start, periodEnd: end });
       const res = await fetch(`/api/invoices/export/e-invoice?${query}`, { credentials: 'same-origin', cache: 'no-store' });
-      if (!res.ok) return fail({}, await failureMessage(res));
+      if (!res.ok) return fail({}, await failureMessage(res, t));
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'e-invoices.xml';
       const count = Number(res.headers.get('x-invoice-count')) || 0;
       saveFile(await res.blob(), filename);
-      const name = buildings.find((b) => b.id === buildingId)?.name ?? 'the building';
-      onExported(`${plural(count, 'invoice')} of ${name} for ${formatPeriod(start, end)} exported to ${filename}.`);
+      const name = buildings.find((b) => b.id === buildingId)?.name ?? t('export.theBuilding');
+      onExported(t('export.exported', { count, name, period: formatPeriod(start, end), filename }));
     } catch {
-      fail({}, 'The e-invoices could not be downloaded. Check the connection and try again.');
+      fail({}, t('export.downloadFailed'));
     } finally {
       setPending(false);
       onBusyChange(false);
@@ -105,11 +109,11 @@ function ExportForm({
   return (
     <CheckedForm onSubmit={submit} formError={!pending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Building" error={errors.building} className="sm:col-span-2">
+        <FormField label={t('export.building')} error={errors.building} className="sm:col-span-2">
           <OptionsSelect
             ref={ref('building')}
             value={buildingId}
-            placeholder={buildings.length ? 'Choose a building' : 'No buildings yet'}
+            placeholder={buildings.length ? t('export.chooseBuildingPlaceholder') : t('export.noBuildings')}
             disabled={buildings.length === 0}
             onChange={(value) => {
               setBuildingId(value);
@@ -118,26 +122,24 @@ function ExportForm({
             options={buildings.map((b) => ({ value: b.id, label: b.name }))}
           />
         </FormField>
-        <FormField label="Period from" error={errors.start}>
+        <FormField label={t('filters.periodFrom')} error={errors.start}>
           <Input {...bind('start', start, setStart)} type="date" />
         </FormField>
-        <FormField label="Period to" error={errors.end}>
+        <FormField label={t('filters.periodTo')} error={errors.end}>
           <Input {...bind('end', end, setEnd)} type="date" min={start || undefined} />
         </FormField>
       </div>
-      <p className="-mt-2 text-sm text-muted-foreground">
-        Invoices whose billing period lies within these dates. Drafts and void invoices are left out; paid ones are included as not payable.
-      </p>
-      <DialogActions label="Download e-invoices" pendingLabel="Preparing…" pending={pending} />
+      <p className="-mt-2 text-sm text-muted-foreground">{t('export.hint')}</p>
+      <DialogActions label={t('export.download')} pendingLabel={t('export.preparing')} pending={pending} />
     </CheckedForm>
   );
 }
 
 /** The API's error body as a sentence: the field messages of a 422, else the error's message. */
-async function failureMessage(res: Response): Promise<string> {
+async function failureMessage(res: Response, t: Translate): Promise<string> {
   const body = (await res.json().catch(() => null)) as { error?: { message?: string }; errors?: Array<{ message?: string }> } | null;
   const details = (body?.errors ?? []).map((e) => e.message).filter((m): m is string => !!m);
-  const text = details.length ? details.join('; ') : (body?.error?.message ?? `The export failed (${res.status}).`);
+  const text = details.length ? details.join('; ') : (body?.error?.message ?? t('export.failed', { status: res.status }));
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
 

@@ -3,10 +3,12 @@ import type { InvoiceStatus } from './types';
 
 export { formatMoney } from '../buildings/format';
 
-export const PAYMENT_METHOD_LABELS = { banklink: 'Bank link', bank_transfer: 'Bank transfer', manual: 'Recorded by hand' } as const;
-export const PAYMENT_STATUS_LABELS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
+/** The payment methods and statuses; their names are the messages Payments.methods.* and Payments.paymentStatuses.*. */
+export const PAYMENT_METHODS = ['banklink', 'bank_transfer', 'manual'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', void: 'Void' };
+/** The invoice statuses; their names are the messages Invoices.statuses.*. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const satisfies readonly InvoiceStatus[];
 
 /** A calendar date (YYYY-MM-DD) as people read it, e.g. "3 Mar 2026". */
 export function formatDay(date: string): string {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { FormDialog } from '@/components/ui/form-dialog';
 import type { Building } from '../residents/apartment-directory';
 import { ChooseStep } from './choose-step';
@@ -23,12 +24,13 @@ export function GenerateDialog({
   /** After generating: show the period's drafts in the list. */
   onShowDrafts: (period: Period) => void;
 }) {
+  const t = useTranslations('Invoices');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Generate invoices"
-      description="One draft invoice per apartment from each building’s charge rules. Apartments that already have an invoice for the period are skipped, so generating twice creates nothing new."
+      title={t('generateInvoices')}
+      description={t('generate.description')}
       className="max-w-3xl"
     >
       {({ finishWith, setBusy }) => <GenerateFlow buildings={buildings} onBusyChange={setBusy} onShowDrafts={finishWith(onShowDrafts)} />}

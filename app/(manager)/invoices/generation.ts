@@ -1,3 +1,4 @@
+import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema } from '@/lib/schema-check';
 import { GenerateInput } from '@/server/api/schemas/invoices';
 import type { Building } from '../residents/apartment-directory';
@@ -9,14 +10,17 @@ export type ChoiceErrors = { buildings?: string; start?: string; end?: string };
 /** The period part of invoices.generate and invoices.previewGeneration: the server's own check of the dates. */
 const PeriodInput = GenerateInput.pick({ periodStart: true, periodEnd: true });
 
-/** The first step's choice checked before the preview: a building, and a period whose dates exist and are in order. */
-export function checkChoice(selected: string[], period: Period): ChoiceErrors {
+/**
+ * The first step's choice checked before the preview: a building, and a period whose dates exist and are in order.
+ * `t` reads the namespace Invoices.
+ */
+export function checkChoice(selected: string[], period: Period, t: Translate): ChoiceErrors {
   const found: ChoiceErrors = {};
-  if (selected.length === 0) found.buildings = 'Choose at least one building.';
+  if (selected.length === 0) found.buildings = t('generate.chooseBuilding');
   const { errors } = checkWithSchema(PeriodInput, { periodStart: period.start, periodEnd: period.end });
-  if (errors?.periodStart) found.start = 'Enter the first day of the period.';
-  if (errors?.periodEnd) found.end = 'Enter the last day of the period.';
-  else if (!found.start && period.end < period.start) found.end = 'The period cannot end before it starts.';
+  if (errors?.periodStart) found.start = t('period.startMissing');
+  if (errors?.periodEnd) found.end = t('period.endMissing');
+  else if (!found.start && period.end < period.start) found.end = t('period.endBeforeStart');
   return found;
 }
 

@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileCodeIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,7 @@ import { useQueryInUrl } from '@/lib/url-state';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
 import { ExportEInvoiceDialog } from './export-e-invoice-dialog';
 import { filterQuery, FiltersBar, listSearch, NO_FILTERS, type Filters } from './filters-bar';
-import { formatDay, formatMoney, formatPeriod, plural } from './format';
+import { formatDay, formatMoney, formatPeriod } from './format';
 import { GenerateDialog } from './generate-dialog';
 import { SendDialog, type SendOutcome } from './send-dialog';
 import { InvoiceStatusBadge } from './status-badge';
@@ -29,6 +30,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Invoices of the tenant: filters with totals, a page at a time, generating a period and sending drafts. */
 export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
+  const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, ...initial });
@@ -82,10 +84,10 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
       setNotice({
         id: Date.now(),
         tone: failed ? 'destructive' : 'success',
-        text: `${plural(sent, 'invoice')} sent${failed ? `, ${failed} could not be sent and stay drafts` : ''}.`,
+        text: failed ? t('sentSomeFailed', { sent, failed }) : t('sentAll', { sent }),
       });
     },
-    [queryClient, trpc],
+    [queryClient, trpc, t],
   );
 
   const filtered = Object.values(query).some((v) => v !== undefined);
@@ -93,24 +95,24 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = <ListSkeleton label="Loading invoices…" />;
+    body = <ListSkeleton label={t('loading')} />;
   } else if (list.isError && invoices.length === 0) {
-    body = <LoadError what="The invoices" reason={describeError(list.error)} retry={() => void list.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
   } else if (nothingAtAll) {
     body = (
       <EmptyState
         icon={ReceiptTextIcon}
-        title="No invoices yet"
-        description="Generate a billing period’s invoices for one or more buildings. They start as drafts you can check, then send to residents by email."
+        title={t('emptyTitle')}
+        description={t('emptyText')}
       >
         <Button onClick={() => setGenerateOpen(true)}>
           <FilePlus2Icon aria-hidden="true" />
-          Generate invoices
+          {t('generateInvoices')}
         </Button>
       </EmptyState>
     );
   } else if (invoices.length === 0) {
-    body = <NoMatches>No invoices match these filters.</NoMatches>;
+    body = <NoMatches>{t('noMatches')}</NoMatches>;
   } else {
     const allChosen = drafts.length > 0 && chosen.length === drafts.length;
     const checkbox = (i: Invoice) =>
@@ -120,14 +122,13 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
           className="size-5 accent-primary"
           checked={selected.has(i.id)}
           onChange={(event) => toggle(i.id, event.target.checked)}
-          aria-label={`Select ${i.number} to send`}
+          aria-label={t('selectToSend', { number: i.number })}
         />
       ) : null;
     body = (
       <>
         <p role="status" className="sr-only">
-          {plural(invoices.length, 'invoice')}
-          {list.hasNextPage ? ' loaded, more to load.' : '.'}
+          {list.hasNextPage ? t('countMore', { count: invoices.length }) : t('count', { count: invoices.length })}
         </p>
         {drafts.length > 0 && (
           <div className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -138,11 +139,11 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
                 checked={allChosen}
                 onChange={(event) => setSelected(event.target.checked ? new Set(drafts.map((d) => d.id)) : new Set())}
               />
-              Select all {plural(drafts.length, 'draft')} shown
+              {t('selectAllDrafts', { count: drafts.length })}
             </label>
             <div className="flex items-center gap-3">
               <span className="text-sm text-muted-foreground" aria-live="polite">
-                {chosen.length ? `${chosen.length} selected` : 'Select drafts to send them'}
+                {chosen.length ? t('selected', { count: chosen.length }) : t('selectDrafts')}
               </span>
               <Button
                 aria-disabled={chosen.length === 0}
@@ -152,7 +153,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
                 }}
               >
                 <SendIcon aria-hidden="true" />
-                Send{chosen.length ? ` ${plural(chosen.length, 'invoice')}` : ''}
+                {chosen.length ? t('sendCount', { count: chosen.length }) : t('send')}
               </Button>
             </div>
           </div>
@@ -161,12 +162,12 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
           items={invoices}
           from="md"
           labelledBy="invoices-heading"
-          caption="Newest first. Select drafts to send them by email."
+          caption={t('caption')}
           busy={list.isFetching}
           columns={[
-            { header: <span className="sr-only">Select</span>, headClassName: 'w-10', cell: checkbox },
+            { header: <span className="sr-only">{t('columns.select')}</span>, headClassName: 'w-10', cell: checkbox },
             {
-              header: 'Number',
+              header: t('columns.number'),
               cellClassName: 'whitespace-nowrap',
               cell: (i) => (
                 <>
@@ -174,16 +175,16 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
                     {i.number}
                   </Link>
                   {i.needsReview && i.status === 'draft' && (
-                    <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label="Needs review" role="img" />
+                    <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label={t('needsReview')} role="img" />
                   )}
                 </>
               ),
             },
-            { header: 'Apartment', cellClassName: 'min-w-40', cell: labelOf },
-            { header: 'Period', cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
-            { header: 'Due', cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
-            { header: 'Amount', ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
-            { header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
+            { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: labelOf },
+            { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
+            { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
+            { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
+            { header: t('columns.status'), cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
           ]}
           cardClassName="flex items-start gap-3 p-4"
           card={(i) => (
@@ -198,17 +199,15 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
                 </div>
                 <p className="break-words">{labelOf(i)}</p>
                 <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
-                  <span>
-                    {formatPeriod(i.periodStart, i.periodEnd)} · due {formatDay(i.dueDate)}
-                  </span>
+                  <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd), due: formatDay(i.dueDate) })}</span>
                   <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
                 </p>
-                {i.needsReview && i.status === 'draft' && <p className="text-warning">Needs review: {i.needsReview}</p>}
+                {i.needsReview && i.status === 'draft' && <p className="text-warning">{t('needsReviewWhy', { reason: i.needsReview })}</p>}
               </div>
             </>
           )}
         />
-        <LoadMore query={list} failed="More invoices" />
+        <LoadMore query={list} failed={t('moreInvoices')} />
       </>
     );
   }
@@ -216,17 +215,17 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
   return (
     <>
       <PageHeader
-        title="Invoices"
-        description="Invoices for each billing period, from draft to paid."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Button ref={exportButtonRef} variant="outline" onClick={() => setExportOpen(true)} className="w-full sm:w-auto">
               <FileCodeIcon aria-hidden="true" />
-              Export e-invoices
+              {t('exportEInvoices')}
             </Button>
             <Button onClick={() => setGenerateOpen(true)} className="w-full sm:w-auto">
               <FilePlus2Icon aria-hidden="true" />
-              Generate invoices
+              {t('generateInvoices')}
             </Button>
           </>
         }
@@ -249,7 +248,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         )}
 
         {totals.isError ? (
-          <ErrorAlert>The totals could not be loaded. {describeError(totals.error)}</ErrorAlert>
+          <ErrorAlert>{t('totalsFailed', { reason: describeError(totals.error) })}</ErrorAlert>
         ) : (
           <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
         )}
@@ -257,10 +256,10 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         <section aria-labelledby="invoices-heading" className="grid min-w-0 gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="invoices-heading" className="text-lg font-semibold">
-              {filtered ? 'Matching invoices' : 'All invoices'}
+              {filtered ? t('matching') : t('all')}
             </h2>
             <a href={`/api/invoices/export${search ? `?${search}` : ''}`} download className={LINK}>
-              Export CSV
+              {t('exportCsv')}
             </a>
           </div>
           {body}

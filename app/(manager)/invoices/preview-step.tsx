@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,23 +14,24 @@ import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import type { Building } from '../residents/apartment-directory';
-import { formatDay, formatMoney, formatPeriod, plural } from './format';
+import { formatDay, formatMoney, formatPeriod } from './format';
 import type { Period } from './generation';
 import { DIALOG_BUTTON } from './progress-step';
 import type { GenerationPreview } from './types';
 
-/** The columns of a building's preview; the amounts are aligned right. */
+/** The columns of a building's preview (messages Invoices.generate.columns.*); the amounts are aligned right. */
 const PREVIEW_COLUMNS = [
-  { label: 'Apartment', amount: false },
-  { label: 'Amount', amount: true },
-  { label: 'VAT', amount: true },
-  { label: 'Penalty', amount: true },
-  { label: 'Credit', amount: true },
-  { label: 'Note', amount: false },
+  { label: 'apartment', amount: false },
+  { label: 'amount', amount: true },
+  { label: 'vat', amount: true },
+  { label: 'penalty', amount: true },
+  { label: 'credit', amount: true },
+  { label: 'note', amount: false },
 ];
 
 /** The second step: every apartment's invoice as it would be created, building by building, before anything is. */
 export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildings: Building[]; period: Period; onBack: () => void; onGenerate: () => void }) {
+  const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const query = useQuery(
     trpc.invoices.previewGeneration.queryOptions({ buildingIds: buildings.map((b) => b.id), periodStart: period.start, periodEnd: period.end }, { staleTime: 0, gcTime: 0 }),
@@ -44,25 +46,25 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
     <div className="grid gap-5">
       <section aria-labelledby="preview-summary" className="grid gap-2" aria-busy={loading}>
         <h3 id="preview-summary" className="font-semibold">
-          Preview for {formatPeriod(period.start, period.end)}
+          {t('generate.previewFor', { period: formatPeriod(period.start, period.end) })}
         </h3>
         {loading ? (
           <div role="status" className="grid gap-2">
-            <span className="sr-only">Working out the invoices…</span>
+            <span className="sr-only">{t('generate.working')}</span>
             <Skeleton className="h-6 w-2/3" />
             <Skeleton className="h-32 w-full" />
           </div>
         ) : (
           <p role="status" className="text-sm">
-            <strong>{plural(toCreate, 'invoice')} to create</strong>
+            <strong>{t('generate.toCreate', { count: toCreate })}</strong>
             {byCurrency.map(({ currency, amount, vatAmount }) => (
               <span key={currency}>
                 {' '}
-                totalling {formatMoney(amount, currency)} (VAT {formatMoney(vatAmount, currency)})
+                {t('generate.totalling', { amount: formatMoney(amount, currency), vat: formatMoney(vatAmount, currency) })}
               </span>
             ))}
-            .{already > 0 && ` ${plural(already, 'apartment')} already invoiced for this period will be skipped.`}
-            {review > 0 && ` ${plural(review, 'invoice')} will need your review before sending.`}
+            .{already > 0 && ` ${t('generate.willSkip', { count: already })}`}
+            {review > 0 && ` ${t('generate.willNeedReview', { count: review })}`}
           </p>
         )}
       </section>
@@ -70,7 +72,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
       {query.isError && (
         <Alert variant="destructive" role="alert">
           <CircleAlertIcon aria-hidden="true" />
-          <p>The preview could not be made. {describePreviewError(query.error)}</p>
+          <p>{t('generate.previewFailed', { reason: describePreviewError(query.error) })}</p>
         </Alert>
       )}
       {buildings.map((building) => {
@@ -80,9 +82,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
           return (
             <Alert key={building.id} variant="destructive" role="alert">
               <CircleAlertIcon aria-hidden="true" />
-              <p>
-                {building.name}: the preview could not be made. {asSentence(result.error ?? '')}
-              </p>
+              <p>{t('generate.buildingPreviewFailed', { name: building.name, reason: asSentence(result.error ?? '') })}</p>
             </Alert>
           );
         }
@@ -91,7 +91,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
 
       <DialogFooter>
         <Button variant="outline" size="lg" className={DIALOG_BUTTON} onClick={onBack}>
-          Back
+          {t('generate.back')}
         </Button>
         <Button
           size="lg"
@@ -101,11 +101,11 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
             if (!loading && toCreate > 0) onGenerate();
           }}
         >
-          {loading ? 'Preparing…' : toCreate === 0 ? 'Nothing to generate' : `Generate ${plural(toCreate, 'invoice')}`}
+          {loading ? t('generate.preparing') : toCreate === 0 ? t('generate.nothing') : t('generate.generateCount', { count: toCreate })}
         </Button>
       </DialogFooter>
       {failed > 0 && !loading && toCreate > 0 && (
-        <p className="text-sm text-muted-foreground">Buildings whose preview failed are tried again when you generate, and reported in the summary.</p>
+        <p className="text-sm text-muted-foreground">{t('generate.retryHint')}</p>
       )}
     </div>
   );
@@ -118,6 +118,7 @@ function describePreviewError(error: Parameters<typeof fieldErrors>[0]) {
 }
 
 function BuildingPreview({ name, preview }: { name: string; preview: GenerationPreview }) {
+  const t = useTranslations('Invoices');
   const headingId = useId();
   const { totals, currency } = preview;
   return (
@@ -127,18 +128,18 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
           {name}
         </h3>
         <p className="text-sm text-muted-foreground">
-          Issued {formatDay(preview.issueDate)}, due {formatDay(preview.dueDate)}
+          {t('generate.issuedDue', { issued: formatDay(preview.issueDate), due: formatDay(preview.dueDate) })}
         </p>
       </div>
       {preview.apartments.length === 0 ? (
-        <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">This building has no apartments.</p>
+        <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t('generate.noApartments')}</p>
       ) : (
         <Table aria-labelledby={headingId}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               {PREVIEW_COLUMNS.map(({ label, amount }) => (
                 <TableHead key={label} className={amount ? 'text-right' : undefined}>
-                  {label}
+                  {t(`generate.columns.${label}`)}
                 </TableHead>
               ))}
             </TableRow>
@@ -147,7 +148,7 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
             {preview.apartments.map((a) => (
               <TableRow key={a.apartmentId} className={cn(a.alreadyInvoiced && 'text-muted-foreground', !a.alreadyInvoiced && a.needsReview && 'bg-warning-muted/60 hover:bg-warning-muted')}>
                 <TableHead scope="row" className="h-auto py-3 font-medium text-foreground">
-                  Apt {a.number}
+                  {t('apartmentNumber', { number: a.number })}
                 </TableHead>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.amount, currency)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.vatAmount, currency)}</TableCell>
@@ -155,16 +156,16 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{a.creditAmount ? formatMoney(-a.creditAmount, currency) : <None />}</TableCell>
                 <TableCell className="min-w-48">
                   {a.alreadyInvoiced ? (
-                    <Badge variant="outline">Already invoiced</Badge>
+                    <Badge variant="outline">{t('generate.alreadyInvoiced')}</Badge>
                   ) : a.needsReview ? (
                     <span className="flex items-start gap-2 text-warning">
                       <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                       <span>
-                        <span className="font-medium">Needs review:</span> {a.reason ?? 'check this invoice before sending it.'}
+                        <span className="font-medium">{t('generate.needsReviewLabel')}</span> {a.reason ?? t('generate.checkBeforeSending')}
                       </span>
                     </span>
                   ) : (
-                    <span className="text-muted-foreground">New draft</span>
+                    <span className="text-muted-foreground">{t('generate.newDraft')}</span>
                   )}
                 </TableCell>
               </TableRow>
@@ -173,11 +174,11 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
         </Table>
       )}
       <p className="text-sm">
-        {plural(totals.toCreate, 'new invoice')}, {formatMoney(totals.amount, currency)}
-        {totals.penaltyAmount > 0 && `, including ${formatMoney(totals.penaltyAmount, currency)} penalty interest`}
-        {totals.creditAmount > 0 && ` after ${formatMoney(totals.creditAmount, currency)} of credit`}
-        {totals.alreadyInvoiced > 0 && `; ${totals.alreadyInvoiced} already invoiced`}
-        {totals.needsReview > 0 && `; ${totals.needsReview} to review`}
+        {t('generate.newInvoices', { count: totals.toCreate, amount: formatMoney(totals.amount, currency) })}
+        {totals.penaltyAmount > 0 && t('generate.includingPenalty', { amount: formatMoney(totals.penaltyAmount, currency) })}
+        {totals.creditAmount > 0 && t('generate.afterCredit', { amount: formatMoney(totals.creditAmount, currency) })}
+        {totals.alreadyInvoiced > 0 && t('generate.alreadyInvoicedCount', { count: totals.alreadyInvoiced })}
+        {totals.needsReview > 0 && t('generate.toReviewCount', { count: totals.needsReview })}
       </p>
     </section>
   );
@@ -185,12 +186,13 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
 
 /** A dash for an amount that is zero, read out as "none". */
 function None() {
+  const t = useTranslations('Invoices');
   return (
     <>
       <span aria-hidden="true" className="text-muted-foreground">
         —
       </span>
-      <span className="sr-only">none</span>
+      <span className="sr-only">{t('generate.none')}</span>
     </>
   );
 }

@@ -1,13 +1,14 @@
 'use client';
 
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import type { Building } from '../residents/apartment-directory';
-import { formatPeriod, plural } from './format';
+import { formatPeriod } from './format';
 import { progressSummary, type BuildingResult, type Period } from './generation';
 import { ProgressBar } from './progress-bar';
 
@@ -32,22 +33,23 @@ export function ProgressStep({
   onStop: () => void;
   onShowDrafts: () => void;
 }) {
+  const t = useTranslations('Invoices');
   const [stopping, setStopping] = useState(false);
   const { created, skipped, failures } = progressSummary(results);
-  const progressText = `${results.length} of ${plural(total, 'building')} done, ${plural(created, 'invoice')} created`;
+  const progressText = t('generate.progress', { done: results.length, total, created });
 
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
         <ProgressBar
-          label="Generating invoices"
+          label={t('generate.progressLabel')}
           value={results.length}
           max={total}
           busy={current !== null}
-          valueText={current ? `Generating ${current.name}; ${progressText}` : progressText}
+          valueText={current ? t('generate.progressValue', { name: current.name, progress: progressText }) : progressText}
         />
         <p className="grid gap-0.5 text-sm" aria-live="polite">
-          {current && <span className="font-medium break-words">Generating {current.name}…</span>}
+          {current && <span className="font-medium break-words">{t('generate.generatingBuilding', { name: current.name })}</span>}
           <span className="text-muted-foreground tabular-nums">{progressText}</span>
         </p>
       </div>
@@ -56,25 +58,25 @@ export function ProgressStep({
         <Alert variant={failures ? 'destructive' : 'success'} role="status">
           {failures ? <CircleAlertIcon aria-hidden="true" /> : <CircleCheckIcon aria-hidden="true" />}
           <p>
-            Finished: {plural(created, 'invoice')} created for {formatPeriod(period.start, period.end)}
-            {skipped > 0 && `; ${plural(skipped, 'apartment')} already had one and ${skipped === 1 ? 'was' : 'were'} skipped`}
-            {failures > 0 && `; ${plural(failures, 'building')} failed`}
-            {results.length < total && `; stopped before ${plural(total - results.length, 'building')}`}.
+            {t('generate.finished', { count: created, period: formatPeriod(period.start, period.end) })}
+            {skipped > 0 && t('generate.finishedSkipped', { count: skipped })}
+            {failures > 0 && t('generate.finishedFailed', { count: failures })}
+            {results.length < total && t('generate.finishedStopped', { count: total - results.length })}.
           </p>
         </Alert>
       )}
 
       {results.length > 0 && (
-        <ul className="grid gap-1 text-sm" aria-label="Buildings">
+        <ul className="grid gap-1 text-sm" aria-label={t('generate.buildings')}>
           {results.map((r) => (
             <li key={r.building.id} className="flex flex-wrap justify-between gap-x-4 rounded-md border px-3 py-2">
               <span className="font-medium">{r.building.name}</span>
               {r.error ? (
-                <span className="text-destructive">Failed: {r.error}</span>
+                <span className="text-destructive">{t('generate.buildingFailed', { reason: r.error })}</span>
               ) : (
                 <span className="text-muted-foreground">
-                  {plural(r.created, 'created', 'created')}
-                  {r.skipped > 0 && `, ${r.skipped} skipped`}
+                  {t('generate.createdCount', { count: r.created })}
+                  {r.skipped > 0 && t('generate.skippedCount', { count: r.skipped })}
                 </span>
               )}
             </li>
@@ -87,12 +89,12 @@ export function ProgressStep({
           <>
             <DialogClose asChild>
               <Button variant="outline" size="lg" className={DIALOG_BUTTON}>
-                Close
+                {t('generate.close')}
               </Button>
             </DialogClose>
             {created > 0 && (
               <Button size="lg" className={DIALOG_BUTTON} onClick={onShowDrafts}>
-                Show the new drafts
+                {t('generate.showDrafts')}
               </Button>
             )}
           </>
@@ -107,7 +109,7 @@ export function ProgressStep({
               onStop();
             }}
           >
-            {stopping ? 'Stopping after this building…' : 'Stop after this building'}
+            {stopping ? t('generate.stopping') : t('generate.stop')}
           </Button>
         )}
       </DialogFooter>

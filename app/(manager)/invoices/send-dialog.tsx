@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { plural } from './format';
 import { ProgressBar } from './progress-bar';
 import { jobFinished, useJob } from './use-job';
 
@@ -34,6 +34,7 @@ export function SendDialog({
   needingReview: number;
   onFinished: (outcome: SendOutcome) => void;
 }) {
+  const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const send = useMutation(trpc.invoices.sendBulk.mutationOptions());
   const [jobId, setJobId] = useState<string | null>(null);
@@ -83,40 +84,39 @@ export function SendDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Send {plural(invoiceIds.length, 'invoice')}</DialogTitle>
-          <DialogDescription>
-            Each draft is emailed once, with its PDF attached, to the residents of its apartment and becomes sent.
-          </DialogDescription>
+          <DialogTitle>{t('sendCount', { count: invoiceIds.length })}</DialogTitle>
+          <DialogDescription>{t('sendDialog.description')}</DialogDescription>
         </DialogHeader>
 
         {!send.isSuccess && needingReview > 0 && (
           <Alert variant="info" role="note">
             <CircleAlertIcon aria-hidden="true" />
-            <p>{plural(needingReview, 'of them is', 'of them are')} flagged for review. Check {needingReview === 1 ? 'it' : 'them'} first if you are not sure.</p>
+            <p>{t('sendDialog.flagged', { count: needingReview })}</p>
           </Alert>
         )}
-        {send.isError && <ErrorAlert>The invoices could not be queued for sending. {describeError(send.error)}</ErrorAlert>}
+        {send.isError && <ErrorAlert>{t('sendDialog.notQueued', { reason: describeError(send.error) })}</ErrorAlert>}
 
         {send.isSuccess && (
           <div className="grid gap-3" aria-live="polite">
-            <ProgressBar label="Sending invoices" value={finished ? total : handled} max={Math.max(total, 1)} valueText={`${handled} of ${total} invoices handled`} />
+            <ProgressBar
+              label={t('sendDialog.progressLabel')}
+              value={finished ? total : handled}
+              max={Math.max(total, 1)}
+              valueText={t('sendDialog.progressValue', { handled, total })}
+            />
             {!finished ? (
-              <p className="text-sm text-muted-foreground">
-                {handled} of {total} handled… You may close this window; sending goes on in the background.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('sendDialog.handling', { handled, total })}</p>
             ) : queued === 0 ? (
               <Alert variant="info" role="status">
                 <CircleAlertIcon aria-hidden="true" />
-                <p>Nothing to send: these invoices had already been sent, paid or voided.</p>
+                <p>{t('sendDialog.nothingToSend')}</p>
               </Alert>
             ) : (
               <Alert variant={progress?.failed ? 'destructive' : 'success'} role="status">
                 {progress?.failed ? <CircleAlertIcon aria-hidden="true" /> : <CircleCheckIcon aria-hidden="true" />}
                 <p>
-                  {plural(progress?.done ?? 0, 'invoice')} sent.
-                  {progress?.failed
-                    ? ` ${plural(progress.failed, 'invoice')} could not be sent: usually the apartment has no residents with an email address yet. They stay drafts.`
-                    : ''}
+                  {t('sendDialog.sent', { count: progress?.done ?? 0 })}
+                  {progress?.failed ? ` ${t('sendDialog.failed', { count: progress.failed })}` : ''}
                 </p>
               </Alert>
             )}
@@ -127,12 +127,12 @@ export function SendDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button size="lg" className="sm:h-10 sm:px-4 sm:text-sm">
-                {finished ? 'Done' : 'Close'}
+                {finished ? t('sendDialog.done') : t('sendDialog.close')}
               </Button>
             </DialogClose>
           </DialogFooter>
         ) : (
-          <DialogActions label={`Send ${plural(invoiceIds.length, 'invoice')}`} pendingLabel="Queuing…" pending={send.isPending} onAction={start} />
+          <DialogActions label={t('sendCount', { count: invoiceIds.length })} pendingLabel={t('sendDialog.queuing')} pending={send.isPending} onAction={start} />
         )}
       </DialogContent>
     </Dialog>

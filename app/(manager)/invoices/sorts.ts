@@ -1,10 +1,13 @@
-/** The invoice list's orders (GET /invoices' `sort`); a plain module, so the page (a server component) reads them too. */
+/**
+ * The invoice list's orders (GET /invoices' `sort`); a plain module, so the page (a server component) reads them too.
+ * `label` names the message Invoices.sorts.<label>.
+ */
 export const SORTS = [
-  { value: '-number', label: 'Number, newest first' },
-  { value: 'number', label: 'Number, oldest first' },
-  { value: '-dueDate', label: 'Due date, latest first' },
-  { value: 'dueDate', label: 'Due date, earliest first' },
-  { value: '-amount', label: 'Amount, largest first' },
-  { value: 'amount', label: 'Amount, smallest first' },
+  { value: '-number', label: 'numberNewest' },
+  { value: 'number', label: 'numberOldest' },
+  { value: '-dueDate', label: 'dueLatest' },
+  { value: 'dueDate', label: 'dueEarliest' },
+  { value: '-amount', label: 'amountLargest' },
+  { value: 'amount', label: 'amountSmallest' },
 ] as const;
 export type Sort = (typeof SORTS)[number]['value'];

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { PlusIcon, WrenchIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,13 +22,14 @@ import { NewRequestDialog } from './new-request-dialog';
 import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
 import { maintenanceListQuery, type MaintenanceQuery, MAINTENANCE_SORTS, NO_MAINTENANCE_QUERY } from './maintenance-query';
 import { RequestCard } from './request-card';
-import { type MaintenanceRequest, STATUS, STATUSES, type RequestStatus } from './status';
+import { type MaintenanceRequest, STATUSES, type RequestStatus } from './status';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
 
 /** Maintenance requests from residents, filtered by building and status, moved along their legal next steps. */
 export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery> }) {
+  const t = useTranslations('Maintenance');
   const trpc = useTRPC();
   const buildingsQuery = useBuildings();
   const buildings: Building[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
@@ -73,16 +75,16 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
       { id: request.id, status: to },
       {
         onSuccess: () => {
-          setAnnouncement(`“${request.title}” is now ${STATUS[to].label.toLowerCase()}.`);
+          setAnnouncement(t('nowStatus', { title: request.title, status: to }));
           focusAfterRefresh.current = request.id;
         },
         onError: (error) => {
           const message =
             errorCode(error) === 'UNPROCESSABLE_CONTENT'
-              ? 'Its status had changed meanwhile, so this step is no longer possible. The list has been refreshed.'
+              ? t('changedMeanwhile')
               : errorCode(error) === 'NOT_FOUND'
-                ? 'This request does not exist any more.'
-                : `The status could not be changed. ${describeError(error)}`;
+                ? t('gone')
+                : t('changeFailed', { reason: describeError(error) });
           setFailures((previous) => ({ ...previous, [request.id]: message }));
         },
         onSettled: async () => {
@@ -102,23 +104,23 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
   if (query.isPending) {
     body = (
       <div role="status" className="grid gap-3">
-        <span className="sr-only">Loading requests…</span>
+        <span className="sr-only">{t('loading')}</span>
         <Skeleton className="h-36 w-full" />
         <Skeleton className="h-36 w-full" />
       </div>
     );
   } else if (query.isError) {
-    body = <LoadError what="The requests" reason={describeError(query.error)} retry={() => void query.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
   } else if (requests.length === 0) {
     body = filtered ? (
       <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-        No requests match these filters.
+        {t('noMatches')}
       </p>
     ) : (
       <EmptyState
         icon={WrenchIcon}
-        title="No maintenance requests yet"
-        description="When residents report a problem in the resident portal, it appears here with their photos, and you move it along until it is resolved."
+        title={t('emptyTitle')}
+        description={t('emptyText')}
       />
     );
   } else {
@@ -138,7 +140,7 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
             </li>
           ))}
         </ul>
-        <LoadMore query={query} label="Load more requests" className="" />
+        <LoadMore query={query} label={t('loadMore')} className="" />
       </>
     );
   }
@@ -146,12 +148,12 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
   return (
     <>
       <PageHeader
-        title="Maintenance"
-        description="Problems residents report in the portal, or you file for them. Move each one along as the work goes on; the residents are told by email."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button onClick={() => setFiling(true)}>
             <PlusIcon aria-hidden="true" />
-            New request
+            {t('newRequest')}
           </Button>
         }
       />
@@ -164,21 +166,21 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
         }}
       />
       <div className="grid gap-6">
-        <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end [&>*]:min-w-0">
-          <SearchField value={filters.q} onChange={(q) => set({ q })} placeholder="Title or description" />
+        <section aria-label={t('filters')} className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end [&>*]:min-w-0">
+          <SearchField value={filters.q} onChange={(q) => set({ q })} placeholder={t('searchPlaceholder')} />
           <BuildingFilter value={filters.buildingId} onChange={(buildingId) => set({ buildingId })} buildings={buildings} />
-          <FormField label="Status">
+          <FormField label={t('status')}>
             <OptionsSelect
               value={filters.status || ALL}
               onChange={(value) => set({ status: value === ALL ? '' : (value as RequestStatus) })}
-              options={[{ value: ALL, label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: STATUS[s].label }))]}
+              options={[{ value: ALL, label: t('allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
             />
           </FormField>
-          <SortSelect value={filters.sort} onChange={(sort) => set({ sort })} options={MAINTENANCE_SORTS} />
+          <SortSelect value={filters.sort} onChange={(sort) => set({ sort })} options={MAINTENANCE_SORTS.map((s) => ({ value: s.value, label: t(`sorts.${s.label}`) }))} />
           <ExportLink href={`/api/maintenance-requests/export${search ? `?${search}` : ''}`} />
         </section>
 
-        <TitledSection id="requests-heading" title="Requests" headingRef={listHeadingRef} hiddenTitle>
+        <TitledSection id="requests-heading" title={t('requests')} headingRef={listHeadingRef} hiddenTitle>
           {body}
         </TitledSection>
         <p aria-live="polite" className="sr-only">

@@ -1,11 +1,14 @@
 import type { RequestStatus } from './status';
 
-/** The maintenance list's orders (GET /maintenance-requests' `sort`); a plain module, so the page reads them too. */
+/**
+ * The maintenance list's orders (GET /maintenance-requests' `sort`); a plain module, so the page reads them too.
+ * `label` names the message Maintenance.sorts.<label>.
+ */
 export const MAINTENANCE_SORTS = [
-  { value: '-createdAt', label: 'Newest first' },
-  { value: 'createdAt', label: 'Oldest first' },
-  { value: '-updatedAt', label: 'Recently changed' },
-  { value: 'apartment', label: 'By building and apartment' },
+  { value: '-createdAt', label: 'newest' },
+  { value: 'createdAt', label: 'oldest' },
+  { value: '-updatedAt', label: 'recentlyChanged' },
+  { value: 'apartment', label: 'byApartment' },
 ] as const;
 export type MaintenanceSort = (typeof MAINTENANCE_SORTS)[number]['value'];
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -19,14 +20,16 @@ const FIELDS = ['building', 'apartment', 'title', 'description'] as const;
 
 /** A manager files a request for a resident who phoned in; the apartment's residents get the status mails as usual. */
 export function NewRequestDialog({ open, onOpenChange, onFiled }: { open: boolean; onOpenChange: (open: boolean) => void; onFiled: (message: string) => void }) {
+  const t = useTranslations('Maintenance');
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="New maintenance request" description="For a resident who reported a problem by phone or in person. The apartment’s residents are emailed as it moves along.">
+    <FormDialog open={open} onOpenChange={onOpenChange} title={t('newDialog.title')} description={t('newDialog.description')}>
       {({ finishWith, setBusy }) => <RequestForm onBusyChange={setBusy} onFiled={finishWith(onFiled)} />}
     </FormDialog>
   );
 }
 
 function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) => void; onFiled: (message: string) => void }) {
+  const t = useTranslations('Maintenance');
   const trpc = useTRPC();
   const create = useMutation(trpc.maintenance.create.mutationOptions());
   const picker = useBuildingApartmentPicker(useBuildings().data?.data ?? []);
@@ -38,8 +41,8 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
     event.preventDefault();
     if (create.isPending) return;
     const found: Partial<Record<(typeof FIELDS)[number], string>> = picker.missing();
-    if (!title.trim()) found.title = 'Say in a few words what is wrong.';
-    if (!description.trim()) found.description = 'Describe the problem: where, since when, what the resident said.';
+    if (!title.trim()) found.title = t('newDialog.titleMissing');
+    if (!description.trim()) found.description = t('newDialog.descriptionMissing');
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);
@@ -47,9 +50,9 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
       { apartmentId: picker.apartmentId, title: title.trim(), description: description.trim() },
       {
         onSettled: () => onBusyChange(false),
-        onSuccess: ({ data }) => onFiled(`“${data.title}” is filed and open.`),
+        onSuccess: ({ data }) => onFiled(t('newDialog.filed', { title: data.title })),
         onError: (error) => {
-          const failure = formFailure(error, 'The request could not be filed.', (path) => (path === 'apartmentId' ? 'apartment' : FIELDS.find((f) => f === path)), ' ');
+          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : FIELDS.find((f) => f === path)), ' ');
           fail(failure.errors, failure.formError);
         },
       },
@@ -60,14 +63,14 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
     <CheckedForm onSubmit={submit} formError={!create.isPending && formError} errorRef={ref('form')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} />
-        <FormField label="Title" error={errors.title} className="sm:col-span-2">
+        <FormField label={t('newDialog.titleLabel')} error={errors.title} className="sm:col-span-2">
           <Input {...bind('title', title, setTitle)} maxLength={MAX_REQUEST_TITLE} />
         </FormField>
-        <FormField label="Description" error={errors.description} className="sm:col-span-2">
+        <FormField label={t('newDialog.descriptionLabel')} error={errors.description} className="sm:col-span-2">
           <Textarea {...bind('description', description, setDescription)} maxLength={MAX_REQUEST_DESCRIPTION} rows={4} />
         </FormField>
       </div>
-      <DialogActions label="File request" pendingLabel="Filing…" pending={create.isPending} />
+      <DialogActions label={t('newDialog.file')} pendingLabel={t('newDialog.filing')} pending={create.isPending} />
     </CheckedForm>
   );
 }

@@ -1,10 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import { type MaintenanceRequest, NEXT, STATUS, type RequestStatus } from './status';
+import { type MaintenanceRequest, NEXT, STATUS_VARIANTS, type RequestStatus } from './status';
 
 /** One request: where, when, what, its photos, and the buttons of its next legal steps. */
 export function RequestCard({
@@ -23,7 +24,7 @@ export function RequestCard({
   error?: string;
   onChange: (to: RequestStatus) => void;
 }) {
-  const status = STATUS[request.status];
+  const t = useTranslations('Maintenance');
   const titleId = `request-${request.id}-title`;
   const next = NEXT[request.status];
   const photos = request.photoIds;
@@ -34,26 +35,22 @@ export function RequestCard({
         <h3 id={titleId} tabIndex={-1} className="min-w-0 font-semibold wrap-break-word focus-visible:outline-none">
           {request.title}
         </h3>
-        <Badge variant={status.variant} className="shrink-0">
-          <span className="sr-only">Status: </span>
-          {status.label}
+        <Badge variant={STATUS_VARIANTS[request.status]} className="shrink-0">
+          <span className="sr-only">{t('statusLabel')} </span>
+          {t(`statuses.${request.status}`)}
         </Badge>
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{apartment}</span>
-        <span>
-          Reported <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-        </span>
+        <span>{t.rich('reported', { date: formatDateTime(request.createdAt), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}</span>
         {request.updatedAt !== request.createdAt && (
-          <span>
-            Updated <time dateTime={request.updatedAt}>{formatDateTime(request.updatedAt)}</time>
-          </span>
+          <span>{t.rich('updated', { date: formatDateTime(request.updatedAt), time: (chunks) => <time dateTime={request.updatedAt}>{chunks}</time> })}</span>
         )}
       </p>
       <p className="text-sm whitespace-pre-line wrap-break-word">{request.description}</p>
 
       {photos.length > 0 && (
-        <ul aria-label={`Photos of “${request.title}”`} className="flex flex-wrap gap-2">
+        <ul aria-label={t('photosOf', { title: request.title })} className="flex flex-wrap gap-2">
           {photos.map((id, index) => (
             <li key={id}>
               <a
@@ -66,7 +63,7 @@ export function RequestCard({
                 {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img
                   src={`/api/uploads/${id}`}
-                  alt={`Photo ${index + 1} of ${photos.length}, opens full size in a new tab`}
+                  alt={t('photoAlt', { index: index + 1, count: photos.length })}
                   loading="lazy"
                   className="size-full object-cover"
                 />
@@ -90,8 +87,8 @@ export function RequestCard({
                 if (!disabled) onChange(to);
               }}
             >
-              {savingTo === to ? 'Saving…' : label}
-              <span className="sr-only"> “{request.title}”</span>
+              {savingTo === to ? t('saving') : t(`next.${label}`)}
+              <span className="sr-only"> {t('quotedTitle', { title: request.title })}</span>
             </Button>
           ))}
         </div>

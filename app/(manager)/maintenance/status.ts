@@ -15,24 +15,25 @@ export type MaintenanceRequest = {
   updatedAt: string;
 };
 
-/** The label and badge colour of each status of a maintenance request. */
-export const STATUS: Record<RequestStatus, { label: string; variant: 'default' | 'warning' | 'success' | 'secondary' }> = {
-  open: { label: 'Open', variant: 'default' },
-  in_progress: { label: 'In progress', variant: 'warning' },
-  resolved: { label: 'Resolved', variant: 'success' },
-  closed: { label: 'Closed', variant: 'secondary' },
+/** The badge colour of each status of a maintenance request; its name is the message Maintenance.statuses.<status>. */
+export const STATUS_VARIANTS: Record<RequestStatus, 'default' | 'warning' | 'success' | 'secondary'> = {
+  open: 'default',
+  in_progress: 'warning',
+  resolved: 'success',
+  closed: 'secondary',
 };
 
 /**
  * The moves the server allows from each status (open → in_progress → resolved → closed, or open → closed),
- * as the buttons a manager sees. Anything else would be refused with 422, so it is not offered.
+ * as the buttons a manager sees (`label`: the message Maintenance.next.<label>). Anything else would be refused
+ * with 422, so it is not offered.
  */
 export const NEXT: Record<RequestStatus, { to: RequestStatus; label: string }[]> = {
   open: [
-    { to: 'in_progress', label: 'Start work' },
-    { to: 'closed', label: 'Close' },
+    { to: 'in_progress', label: 'startWork' },
+    { to: 'closed', label: 'close' },
   ],
-  in_progress: [{ to: 'resolved', label: 'Mark resolved' }],
-  resolved: [{ to: 'closed', label: 'Close' }],
+  in_progress: [{ to: 'resolved', label: 'markResolved' }],
+  resolved: [{ to: 'closed', label: 'close' }],
   closed: [],
 };

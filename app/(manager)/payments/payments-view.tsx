@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CreditCardIcon, LandmarkIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
-import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, plural } from '../invoices/format';
+import { formatMoney } from '../invoices/format';
 import type { Payment } from '../invoices/types';
 import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
 import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters, paymentListSearch } from './payment-filters';
@@ -34,6 +35,7 @@ function paidOn(p: Payment): string {
 
 /** The tenant's payments in the chosen order, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
 export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
+  const t = useTranslations('Payments');
   const trpc = useTRPC();
   const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
   const query = paymentFilterQuery(filters);
@@ -63,60 +65,59 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
 
   /** What the payment paid: the invoice (a link), or a prepayment kept as credit. */
   const purpose = (p: Payment): ReactNode => {
-    if (!p.invoiceId) return <span className="font-medium">Prepayment</span>;
+    if (!p.invoiceId) return <span className="font-medium">{t('prepayment')}</span>;
     return (
       <Link href={`/invoices/${p.invoiceId}`} className={LINK}>
-        {p.invoiceNumber ?? 'Invoice'}
+        {p.invoiceNumber ?? t('invoice')}
       </Link>
     );
   };
   const method = (p: Payment): ReactNode => (
     <span className="inline-flex flex-wrap items-center gap-2">
-      {PAYMENT_METHOD_LABELS[p.method]}
-      {p.status !== 'completed' && <Badge variant={p.status === 'failed' ? 'destructive' : 'warning'}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>}
+      {t(`methods.${p.method}`)}
+      {p.status !== 'completed' && <Badge variant={p.status === 'failed' ? 'destructive' : 'warning'}>{t(`paymentStatuses.${p.status}`)}</Badge>}
     </span>
   );
 
   let body: ReactNode;
   if (list.isPending) {
-    body = <ListSkeleton label="Loading payments…" />;
+    body = <ListSkeleton label={t('loading')} />;
   } else if (list.isError && payments.length === 0) {
-    body = <LoadError what="The payments" reason={describeError(list.error)} retry={() => void list.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
   } else if (payments.length === 0 && !filtered && !list.isPlaceholderData) {
     body = (
       <EmptyState
         icon={CreditCardIcon}
-        title="No payments yet"
-        description="Payments appear here as invoices are paid by bank link or marked paid by hand. Money received before an invoice is recorded as a prepayment."
+        title={t('emptyTitle')}
+        description={t('emptyText')}
       >
         <Button onClick={() => setPrepayOpen(true)}>
           <PiggyBankIcon aria-hidden="true" />
-          Record prepayment
+          {t('recordPrepayment')}
         </Button>
       </EmptyState>
     );
   } else if (payments.length === 0) {
-    body = <NoMatches>No payments match these filters.</NoMatches>;
+    body = <NoMatches>{t('noMatches')}</NoMatches>;
   } else {
     body = (
       <>
         <p role="status" className="sr-only">
-          {plural(payments.length, 'payment')}
-          {list.hasNextPage ? ' loaded, more to load.' : '.'}
+          {list.hasNextPage ? t('countMore', { count: payments.length }) : t('count', { count: payments.length })}
         </p>
         <ResponsiveList
           items={payments}
           from="md"
           labelledBy="payments-heading"
-          caption={`${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label}.`}
+          caption={`${t(`sorts.${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label ?? 'dateNewest'}`)}.`}
           busy={list.isFetching}
           columns={[
-            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: paidOn },
-            { header: 'For', cellClassName: 'whitespace-nowrap', cell: purpose },
-            { header: 'Apartment', cellClassName: 'min-w-40', cell: apartmentOf },
-            { header: 'Payer', cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
-            { header: 'Method', cell: method },
-            { header: 'Amount', ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
+            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: paidOn },
+            { header: t('columns.for'), cellClassName: 'whitespace-nowrap', cell: purpose },
+            { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
+            { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
+            { header: t('columns.method'), cell: method },
+            { header: t('columns.amount'), ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
           ]}
           cardClassName="grid gap-1 p-4 text-sm"
           card={(p) => (
@@ -139,7 +140,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
             </>
           )}
         />
-        <LoadMore query={list} failed="More payments" />
+        <LoadMore query={list} failed={t('morePayments')} />
       </>
     );
   }
@@ -147,19 +148,19 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
   return (
     <>
       <PageHeader
-        title="Payments"
-        description="Money received by bank link, bank transfer or recorded by hand."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Button asChild variant="outline" className="w-full sm:w-auto">
               <Link href="/payments/statements">
                 <LandmarkIcon aria-hidden="true" />
-                Bank statements
+                {t('bankStatements')}
               </Link>
             </Button>
             <Button ref={prepayButton} onClick={() => setPrepayOpen(true)} className="w-full sm:w-auto">
               <PiggyBankIcon aria-hidden="true" />
-              Record prepayment
+              {t('recordPrepayment')}
             </Button>
           </>
         }
@@ -177,7 +178,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
 
         <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
           <h2 id="payments-heading" className="text-lg font-semibold">
-            {filtered ? 'Filtered payments' : 'All payments'}
+            {filtered ? t('filtered') : t('all')}
           </h2>
           {body}
         </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -44,12 +45,13 @@ export function PrepayDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterRecorded: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Payments');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Record a prepayment"
-      description="Money received for an apartment before it is invoiced. It becomes the apartment’s credit and is taken off its next invoices."
+      title={t('prepay.title')}
+      description={t('prepay.description')}
       // Recorded: to the confirmation on the page, so it is read out. Cancelled: back to the button.
       returnFocus={returnFocus}
       focusAfterDone={focusAfterRecorded}
@@ -68,6 +70,7 @@ function PrepayForm({
   onBusyChange: (busy: boolean) => void;
   onRecorded: (message: string) => void;
 }) {
+  const t = useTranslations('Payments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const prepay = useMutation(trpc.payments.prepay.mutationOptions());
@@ -87,13 +90,13 @@ function PrepayForm({
     if (prepay.isPending) return;
     const found: Partial<Record<Field, string>> = picker.missing();
     const sum = parseDecimal(amount);
-    if (sum === null) found.amount = 'Enter the amount received.';
-    else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = 'Enter an amount such as 25.50, with at most 2 decimals.';
-    else if (sum <= 0) found.amount = 'Enter an amount greater than 0.';
+    if (sum === null) found.amount = t('prepay.amountMissing');
+    else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = t('prepay.amountInvalid');
+    else if (sum <= 0) found.amount = t('prepay.amountNotPositive');
     // The date and the payer's name as the server checks them; the amount's rules above say more than its range.
     const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null });
-    if (refused?.paidDate) found.paidDate = 'Enter the date the money arrived.';
-    else if (paidDate > today) found.paidDate = 'The payment date cannot be in the future.';
+    if (refused?.paidDate) found.paidDate = t('prepay.dateMissing');
+    else if (paidDate > today) found.paidDate = t('prepay.dateInFuture');
     if (refused?.payerName) found.payerName = refused.payerName;
     if (Object.keys(found).length || typeof sum !== 'number') return fail(found);
     clear();
@@ -108,16 +111,16 @@ function PrepayForm({
           void queryClient.invalidateQueries(trpc.payments.list.pathFilter());
           // The apartment's credit has grown.
           void queryClient.invalidateQueries(trpc.buildings.listApartments.pathFilter());
-          onRecorded(`A prepayment of ${formatMoney(data.amount, data.currency)} is recorded for ${label}. It is now the apartment’s credit.`);
+          onRecorded(t('prepay.recorded', { amount: formatMoney(data.amount, data.currency), apartment: label }));
         },
         onError: (error) => {
           const code = errorCode(error);
           if (code === 'NOT_FOUND') {
             setApartmentId('');
             void choices.query.refetch();
-            return fail({}, 'This apartment does not exist any more. Choose another one.');
+            return fail({}, t('prepay.apartmentGone'));
           }
-          const failure = formFailure(error, 'The prepayment could not be recorded.', (path) => SERVER_PATHS[path], ' ');
+          const failure = formFailure(error, t('prepay.failed'), (path) => SERVER_PATHS[path], ' ');
           fail(failure.errors, failure.formError);
         },
       },
@@ -125,20 +128,21 @@ function PrepayForm({
   }
 
   const apartmentHint =
-    choices.loadError ?? (apartment ? `Credit now: ${apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : 'none'}.` : undefined);
+    choices.loadError ??
+    (apartment ? t('prepay.creditNow', { credit: apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : t('prepay.noCredit') }) : undefined);
 
   return (
     <CheckedForm onSubmit={submit} formError={!prepay.isPending && formError} errorRef={ref('form')}>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError })} apartmentDescription={apartmentHint} />
-        <ReceivedPaymentFields amountLabel={`Amount (${currency})`} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
-        <FormField label="Payer name" description="Optional: who paid, as the bank shows it." error={errors.payerName} className="sm:col-span-2">
+        <ReceivedPaymentFields amountLabel={t('prepay.amount', { currency })} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
+        <FormField label={t('prepay.payerName')} description={t('prepay.payerNameHint')} error={errors.payerName} className="sm:col-span-2">
           <Input {...bind('payerName', payerName, setPayerName)} autoComplete="off" maxLength={MAX_PAYER_NAME} />
         </FormField>
       </div>
 
-      <DialogActions label="Record prepayment" pendingLabel="Recording…" pending={prepay.isPending} />
+      <DialogActions label={t('recordPrepayment')} pendingLabel={t('prepay.recording')} pending={prepay.isPending} />
     </CheckedForm>
   );
 }

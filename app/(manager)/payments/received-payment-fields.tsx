@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -34,6 +35,7 @@ export function ReceivedPaymentFields({
   fieldRef: (field: PaymentField) => (element: HTMLElement | null) => void;
   clearError: (field: PaymentField) => void;
 }) {
+  const t = useTranslations('Payments');
   return (
     <>
       <FormField label={amountLabel} description={amountDescription} error={errors.amount}>
@@ -50,7 +52,7 @@ export function ReceivedPaymentFields({
           }}
         />
       </FormField>
-      <FormField label="Paid on" error={errors.paidDate}>
+      <FormField label={t('paidOn')} error={errors.paidDate}>
         <Input
           ref={fieldRef('paidDate')}
           type="date"

@@ -1,29 +1,25 @@
 import { UserRoundIcon } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
 import { ChangePasswordForm } from './change-password-form';
 import { SettingsCard } from './settings-card';
 import { SignOutOtherSessions } from './sign-out-other-sessions';
 
 /** The signed-in person's own account: password and sessions. */
-export function AccountSection({ email }: { email: string }) {
+export async function AccountSection({ email }: { email: string }) {
+  const t = await getTranslations('Settings');
   return (
     <SettingsCard
       icon={UserRoundIcon}
-      title="Account"
+      title={t('account.title')}
       contentClassName="grid gap-8"
-      description={
-        <>
-          Signed in as <span className="font-medium text-foreground">{email}</span>.
-        </>
-      }
+      description={t.rich('account.signedInAs', { email, strong: (chunks) => <span className="font-medium text-foreground">{chunks}</span> })}
     >
       <section aria-labelledby="change-password-heading" className="grid gap-4">
         <div className="grid gap-1">
           <h3 id="change-password-heading" className="font-semibold">
-            Change password
+            {t('password.title')}
           </h3>
-          <p className="text-sm text-muted-foreground">
-            Changing your password signs you out everywhere else; this browser stays signed in.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('password.hint')}</p>
         </div>
         <ChangePasswordForm email={email} />
       </section>
@@ -31,11 +27,9 @@ export function AccountSection({ email }: { email: string }) {
       <section aria-labelledby="sessions-heading" className="grid gap-4 border-t pt-6">
         <div className="grid gap-1">
           <h3 id="sessions-heading" className="font-semibold">
-            Sessions
+            {t('sessions.title')}
           </h3>
-          <p className="text-sm text-muted-foreground">
-            Signed in on a shared or lost device? Sign out everywhere except here.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('sessions.hint')}</p>
         </div>
         <SignOutOtherSessions />
       </section>

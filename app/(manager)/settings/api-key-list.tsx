@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -13,19 +14,20 @@ export type ApiKey = { id: string; name: string; prefix: string; createdAt: stri
 
 /** The keys that are not revoked, newest first, each with its Revoke button; the one just created marked New. */
 export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key: ApiKey, trigger: HTMLElement) => void }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
 
   if (list.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Loading API keys…
+        {t('apiKeys.loading')}
       </p>
     );
   }
   if (list.isError) {
     return (
-      <LoadError what="The API keys" reason={describeError(list.error)} retry={() => void list.refetch()} />
+      <LoadError what={t('apiKeys.loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />
     );
   }
 
@@ -33,32 +35,33 @@ export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke
   if (keys.length === 0) {
     return (
       <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-        No API keys yet. Create one above when an integration needs access.
+        {t('apiKeys.none')}
       </p>
     );
   }
 
   const revokeButton = (key: ApiKey) => (
     <Button variant="outline" size="sm" onClick={(event) => onRevoke(key, event.currentTarget)}>
-      Revoke<span className="sr-only"> {key.name}</span>
+      {t('apiKeys.revoke')}
+      <span className="sr-only"> {key.name}</span>
     </Button>
   );
-  const newBadge = (key: ApiKey) => key.id === newKeyId && <Badge variant="success">New</Badge>;
+  const newBadge = (key: ApiKey) => key.id === newKeyId && <Badge variant="success">{t('apiKeys.new')}</Badge>;
   const prefix = (key: ApiKey) => <code className="font-mono text-sm">{key.prefix}…</code>;
   const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
   const lastUsed = (key: ApiKey) =>
-    key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>;
+    key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">{t('apiKeys.never')}</span>;
 
   // Tablets and wider a table, phones one card per key.
   return (
     <ResponsiveList
       items={keys}
       from="sm"
-      listLabel="API keys"
-      caption="API keys of your organisation, newest first"
+      listLabel={t('apiKeys.title')}
+      caption={t('apiKeys.caption')}
       columns={[
         {
-          header: 'Name',
+          header: t('apiKeys.columns.name'),
           cellClassName: 'max-w-64 font-medium',
           cell: (key) => (
             <>
@@ -66,10 +69,10 @@ export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke
             </>
           ),
         },
-        { header: 'Key', cellClassName: 'whitespace-nowrap', cell: prefix },
-        { header: 'Created', cellClassName: 'whitespace-nowrap', cell: (key) => date(key.createdAt) },
-        { header: 'Last used', cellClassName: 'whitespace-nowrap', cell: lastUsed },
-        { header: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: revokeButton },
+        { header: t('apiKeys.columns.key'), cellClassName: 'whitespace-nowrap', cell: prefix },
+        { header: t('apiKeys.columns.created'), cellClassName: 'whitespace-nowrap', cell: (key) => date(key.createdAt) },
+        { header: t('apiKeys.columns.lastUsed'), cellClassName: 'whitespace-nowrap', cell: lastUsed },
+        { header: <span className="sr-only">{t('apiKeys.columns.actions')}</span>, cellClassName: 'text-right', cell: revokeButton },
       ]}
       cardClassName="grid gap-3 p-4"
       card={(key) => (
@@ -84,9 +87,9 @@ export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke
             {revokeButton(key)}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Created</dt>
+            <dt className="text-muted-foreground">{t('apiKeys.columns.created')}</dt>
             <dd>{date(key.createdAt)}</dd>
-            <dt className="text-muted-foreground">Last used</dt>
+            <dt className="text-muted-foreground">{t('apiKeys.columns.lastUsed')}</dt>
             <dd>{lastUsed(key)}</dd>
           </dl>
         </>

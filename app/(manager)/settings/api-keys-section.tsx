@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { ShownOnceSecret } from '@/components/shown-once-secret';
 import { Notice } from '@/components/ui/notice';
@@ -13,6 +14,7 @@ import { SettingsCard } from './settings-card';
 
 /** The API keys of the tenant: create (the key is shown once), list, revoke. */
 export function ApiKeysSection() {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
@@ -37,21 +39,20 @@ export function ApiKeysSection() {
   return (
     <SettingsCard
       icon={KeyRoundIcon}
-      title="API keys"
+      title={t('apiKeys.title')}
       titleRef={headingRef}
       contentClassName="grid gap-6"
-      description={
-        <>
-          Integrations such as an accounting system call the{' '}
-          {/* A route handler, not a page: a plain link, no client-side navigation. */}
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+      description={t.rich('apiKeys.description', {
+        header: 'Authorization: Bearer pbk_…',
+        code: (chunks) => <code className="font-mono text-foreground">{chunks}</code>,
+        link: (chunks) => (
+          // A route handler, not a page: a plain link, no client-side navigation.
+          // eslint-disable-next-line @next/next/no-html-link-for-pages
           <a href="/api/docs" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-            REST API
-          </a>{' '}
-          with an API key in the header <code className="font-mono text-foreground">Authorization: Bearer pbk_…</code>{' '}
-          A key acts for your organisation with the manager role until you revoke it.
-        </>
-      }
+            {chunks}
+          </a>
+        ),
+      })}
     >
       <CreateApiKeyForm
         onCreated={(key) => {
@@ -71,21 +72,19 @@ export function ApiKeysSection() {
       <RemoveDialog
       open={revokeOpen}
       onOpenChange={setRevokeOpen}
-      title={`Revoke the API key “${revokeTarget?.name ?? ''}”?`}
-      description={
-        <>
-          The key <code className="font-mono text-foreground">{revokeTarget?.prefix}…</code> stops working at once:
-          every integration that uses it loses access to the API. This cannot be undone.
-        </>
-      }
-      keepLabel="Cancel"
-      confirmLabel="Revoke key"
-      pendingLabel="Revoking…"
+      title={t('apiKeys.revokeTitle', { name: revokeTarget?.name ?? '' })}
+      description={t.rich('apiKeys.revokeText', {
+        prefix: `${revokeTarget?.prefix ?? ''}…`,
+        code: (chunks) => <code className="font-mono text-foreground">{chunks}</code>,
+      })}
+      keepLabel={t('apiKeys.cancel')}
+      confirmLabel={t('apiKeys.revokeConfirm')}
+      pendingLabel={t('apiKeys.revoking')}
       removal={revoke}
       send={(callbacks) => revokeTarget && revoke.mutate({ id: revokeTarget.id }, callbacks)}
-      removedMessage={`The API key “${revokeTarget?.name}” has been revoked. Integrations that use it can no longer call the API.`}
-      alreadyRemovedMessage={`The API key “${revokeTarget?.name}” had already been revoked.`}
-      failure="The key could not be revoked."
+      removedMessage={t('apiKeys.revoked', { name: revokeTarget?.name ?? '' })}
+      alreadyRemovedMessage={t('apiKeys.alreadyRevoked', { name: revokeTarget?.name ?? '' })}
+      failure={t('apiKeys.revokeFailed')}
       onRemoved={(message) => {
         setNotice(message);
         if (created?.id === revokeTarget?.id) setCreated(null);
@@ -102,13 +101,14 @@ export function ApiKeysSection() {
 
 /** The whole key, this once: the server keeps only its hash. */
 function NewKeyAlert({ created, onDismiss }: { created: CreatedKey; onDismiss: () => void }) {
+  const t = useTranslations('Settings');
   const alertRef = useRef<HTMLDivElement>(null);
   return (
     <ShownOnceSecret
       ref={alertRef}
-      heading={<>API key “{created.name}” created</>}
-      description="Copy the key now and store it somewhere safe. It will not be shown again."
-      field={{ id: 'new-api-key', label: 'Your new API key' }}
+      heading={t('apiKeys.createdHeading', { name: created.name })}
+      description={t('apiKeys.createdText')}
+      field={{ id: 'new-api-key', label: t('apiKeys.yourNewKey') }}
       value={created.key}
       noun="key"
       onDismiss={onDismiss}

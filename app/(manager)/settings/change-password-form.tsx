@@ -2,11 +2,13 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheckIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import type { Translate } from '@/app/portal/translate';
 import { useTRPC } from '@/lib/trpc/react';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 
@@ -20,20 +22,20 @@ type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-function validate(values: Values): Errors {
+/** `t`: namespace Settings. */
+function validate(values: Values, t: Translate): Errors {
   const errors: Errors = {};
-  if (!values.currentPassword) errors.currentPassword = 'Enter your current password.';
-  if (!values.newPassword) errors.newPassword = 'Enter a new password.';
-  else if (values.newPassword.length < MIN_PASSWORD_LENGTH)
-    errors.newPassword = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (!values.confirmPassword) errors.confirmPassword = 'Enter the new password again.';
-  else if (values.newPassword && values.confirmPassword !== values.newPassword)
-    errors.confirmPassword = 'The passwords do not match.';
+  if (!values.currentPassword) errors.currentPassword = t('password.currentMissing');
+  if (!values.newPassword) errors.newPassword = t('password.newMissing');
+  else if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = t('password.tooShort', { min: MIN_PASSWORD_LENGTH });
+  if (!values.confirmPassword) errors.confirmPassword = t('password.confirmMissing');
+  else if (values.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = t('password.mismatch');
   return errors;
 }
 
 /** Current, new and repeated password; on success every other session of the user ends (the server does that). */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -65,7 +67,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     event.preventDefault();
     if (mutation.isPending) return;
     setChanged(false);
-    const found = validate(values);
+    const found = validate(values, t);
     if (Object.keys(found).length > 0) return fail(found);
     setErrors({});
     setFormError(null);
@@ -78,7 +80,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         },
         onError: (error) => {
           const code = errorCode(error);
-          if (code === 'FORBIDDEN') return fail({ currentPassword: 'The current password is not correct.' });
+          if (code === 'FORBIDDEN') return fail({ currentPassword: t('password.currentWrong') });
           if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, describeError(error));
           const found: Errors = {};
           const other: string[] = [];
@@ -119,28 +121,28 @@ export function ChangePasswordForm({ email }: { email: string }) {
       {!mutation.isPending && changed && (
         <Alert variant="success" role="status">
           <CircleCheckIcon aria-hidden="true" />
-          <p>Your password has been changed. You stay signed in here; your other sessions have been signed out.</p>
+          <p>{t('password.changed')}</p>
         </Alert>
       )}
 
-      <FormField label="Current password" error={errors.currentPassword}>
+      <FormField label={t('password.current')} error={errors.currentPassword}>
         <Input {...field('currentPassword')} autoComplete="current-password" />
       </FormField>
       <FormField
-        label="New password"
-        description={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong password.`}
+        label={t('password.new')}
+        description={t('password.newHint', { min: MIN_PASSWORD_LENGTH })}
         error={errors.newPassword}
       >
         <Input {...field('newPassword')} autoComplete="new-password" />
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword}>
+      <FormField label={t('password.confirm')} error={errors.confirmPassword}>
         <Input {...field('confirmPassword')} autoComplete="new-password" />
       </FormField>
 
       <div>
         {/* aria-disabled rather than disabled: a disabled button would drop the keyboard focus. */}
         <Button type="submit" aria-disabled={mutation.isPending} className="w-full aria-disabled:opacity-60 sm:w-auto">
-          {mutation.isPending ? 'Changing password…' : 'Change password'}
+          {mutation.isPending ? t('password.changing') : t('password.title')}
         </Button>
       </div>
     </form>

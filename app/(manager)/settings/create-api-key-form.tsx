@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -18,6 +19,7 @@ const FIELDS = ['name'] as const;
 
 /** Creates a key by its name; the key itself is handed to `onCreated`, to be shown once. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const [name, setName] = useState('');
   const { errors, formError, fail, clear, ref, bind } = useFieldErrors(FIELDS);
@@ -26,7 +28,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const checked = checkKeyName(name);
+    const checked = checkKeyName(name, t);
     if (checked.error !== undefined) return fail({ name: checked.error });
     clear();
     create.mutate(
@@ -39,7 +41,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
         onError: (failure) => {
           const nameError = fieldErrors(failure).find((e) => e.path === 'name');
           if (nameError) fail({ name: asSentence(nameError.message) });
-          else fail({}, `The key could not be created. ${describeError(failure)}`);
+          else fail({}, t('apiKeys.createFailed', { reason: describeError(failure) }));
         },
       },
     );
@@ -49,8 +51,8 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
     <CheckedForm onSubmit={onSubmit} formError={!create.isPending && formError} errorRef={ref('form')} className="gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField
-          label="Key name"
-          description="Who or what uses the key, e.g. “Accounting export”."
+          label={t('apiKeys.name')}
+          description={t('apiKeys.nameHint')}
           error={errors.name}
           className="min-w-0 flex-1 sm:max-w-md"
         >
@@ -63,7 +65,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
           className="w-full aria-disabled:opacity-60 sm:mt-[22px] sm:h-11 sm:w-auto"
         >
           <PlusIcon aria-hidden="true" />
-          {create.isPending ? 'Creating…' : 'Create key'}
+          {create.isPending ? t('apiKeys.creating') : t('apiKeys.create')}
         </Button>
       </div>
     </CheckedForm>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -18,6 +19,7 @@ const FIELDS = ['email', 'role'] as const;
 
 /** An admin invites a person by email to the team, as a manager or an admin. */
 export function InviteMemberForm({ onInvited }: { onInvited: (message: string) => void }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const invite = useMutation(trpc.team.invite.mutationOptions());
   const [email, setEmail] = useState('');
@@ -29,17 +31,17 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
     if (invite.isPending) return;
     // The server's own schema; any issue it finds is with the address (the role comes from the list).
     const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role });
-    if (checked.errors) return fail({ email: 'Enter an email address such as mari@example.com.' });
+    if (checked.errors) return fail({ email: t('inviteForm.emailInvalid') });
     clear();
     invite.mutate(
       checked.data,
       {
         onSuccess: ({ data }) => {
           setEmail('');
-          onInvited(`An invitation was emailed to ${data.email}. It works once, for 7 days.`);
+          onInvited(t('inviteForm.invited', { email: data.email }));
         },
         onError: (error) => {
-          const failure = formFailure(error, 'The invitation could not be sent.', FIELDS);
+          const failure = formFailure(error, t('inviteForm.failed'), FIELDS);
           fail(failure.errors, failure.formError);
         },
       },
@@ -49,14 +51,14 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
   return (
     <CheckedForm onSubmit={submit} formError={!invite.isPending && formError} errorRef={ref('form')} className="gap-4">
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-        <FormField label="Email" error={errors.email}>
+        <FormField label={t('inviteForm.email')} error={errors.email}>
           <Input {...bind('email', email, setEmail)} type="email" autoComplete="off" maxLength={320} />
         </FormField>
-        <FormField label="Role" error={errors.role}>
-          <OptionsSelect ref={ref('role')} value={role} onChange={(value) => setRole(value as TeamRole)} options={TEAM_ROLES.map((r) => ({ value: r.value, label: r.label }))} />
+        <FormField label={t('inviteForm.role')} error={errors.role}>
+          <OptionsSelect ref={ref('role')} value={role} onChange={(value) => setRole(value as TeamRole)} options={TEAM_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
         </FormField>
         <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Inviting…' : 'Invite'}
+          {invite.isPending ? t('inviteForm.inviting') : t('inviteForm.submit')}
         </Button>
       </div>
     </CheckedForm>

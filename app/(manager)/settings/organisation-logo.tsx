@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -12,6 +13,7 @@ import { uploadPhoto } from '@/app/portal/requests/new/new-request';
 
 /** The logo printed on invoices and letters: shown, replaced by an uploaded image, or removed (admins). */
 export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: string | null; canEdit: boolean }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.organisation.update.mutationOptions());
@@ -25,7 +27,7 @@ export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: stri
       setOutcome({ tone: 'success', text: done });
       await queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
     } catch (error) {
-      setOutcome({ tone: 'destructive', text: `The logo could not be saved. ${describeError(error)}` });
+      setOutcome({ tone: 'destructive', text: t('logo.failed', { reason: describeError(error) }) });
     }
   }
 
@@ -35,24 +37,24 @@ export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: stri
     setOutcome(null);
     const uploaded = await uploadPhoto(file, new AbortController().signal);
     if ('error' in uploaded) setOutcome({ tone: 'destructive', text: uploaded.error });
-    else await save(uploaded.id, 'Logo saved. New invoices and letters carry it.');
+    else await save(uploaded.id, t('logo.saved'));
     setBusy(false);
     if (input.current) input.current.value = '';
   }
 
   return (
     <div className="grid gap-3">
-      <Label htmlFor={canEdit ? 'organisation-logo' : undefined}>Logo</Label>
+      <Label htmlFor={canEdit ? 'organisation-logo' : undefined}>{t('logo.label')}</Label>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-20 w-52 items-center justify-center rounded-md border bg-white p-2">
           {logoUploadId ? (
             // An uploaded image behind the session cookie; next/image would fetch it without that cookie.
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={`/api/uploads/${logoUploadId}`} alt="The organisation’s logo" className="max-h-full max-w-full object-contain" />
+            <img src={`/api/uploads/${logoUploadId}`} alt={t('logo.alt')} className="max-h-full max-w-full object-contain" />
           ) : (
             <span className="flex items-center gap-2 text-sm text-muted-foreground">
               <ImageIcon className="size-4" aria-hidden="true" />
-              No logo
+              {t('logo.none')}
             </span>
           )}
         </div>
@@ -68,14 +70,14 @@ export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: stri
               onChange={(event) => void choose(event.target.files?.[0])}
             />
             {logoUploadId && (
-              <Button type="button" variant="outline" disabled={busy || update.isPending} onClick={() => void save(null, 'Logo removed.')}>
-                Remove logo
+              <Button type="button" variant="outline" disabled={busy || update.isPending} onClick={() => void save(null, t('logo.removed'))}>
+                {t('logo.remove')}
               </Button>
             )}
           </div>
         )}
       </div>
-      <p className="text-sm text-muted-foreground">A PNG or JPEG, printed at the top of invoices, payment demands and statements; a large image is scaled down.</p>
+      <p className="text-sm text-muted-foreground">{t('logo.hint')}</p>
       {outcome && (
         <Notice role="status" tone={outcome.tone}>
           {outcome.text}

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -18,29 +19,31 @@ import { UpdateOrganisationInput } from '@/server/api/schemas/organisation';
 import { OrganisationLogo } from './organisation-logo';
 import { SettingsCard } from './settings-card';
 
+/** The organisation's fields: `key` names the messages Settings.organisation.labels.<key> and, with `hint`, .hints.<key>. */
 const FIELDS = [
-  { key: 'name', label: 'Name in the app', hint: 'How the organisation is shown in the app and in mails.', autoComplete: 'organization' },
-  { key: 'legalName', label: 'Legal name', hint: 'As registered, e.g. Korteriühistu Tamme 12; printed on invoices.', autoComplete: 'off' },
-  { key: 'registrationCode', label: 'Registry code', hint: 'Printed on invoices and in e-invoice files.', autoComplete: 'off' },
-  { key: 'vatNumber', label: 'VAT number', hint: 'For example EE101234567; leave empty if not VAT registered.', autoComplete: 'off' },
-  { key: 'address', label: 'Address', hint: 'One line, as printed.', autoComplete: 'street-address' },
-  { key: 'email', label: 'Email', hint: undefined, autoComplete: 'email' },
-  { key: 'phone', label: 'Phone', hint: undefined, autoComplete: 'tel' },
-  { key: 'iban', label: 'Default bank account (IBAN)', hint: 'Used for buildings that have no account of their own.', autoComplete: 'off' },
+  { key: 'name', hint: true, autoComplete: 'organization' },
+  { key: 'legalName', hint: true, autoComplete: 'off' },
+  { key: 'registrationCode', hint: true, autoComplete: 'off' },
+  { key: 'vatNumber', hint: true, autoComplete: 'off' },
+  { key: 'address', hint: true, autoComplete: 'street-address' },
+  { key: 'email', hint: false, autoComplete: 'email' },
+  { key: 'phone', hint: false, autoComplete: 'tel' },
+  { key: 'iban', hint: true, autoComplete: 'off' },
 ] as const;
 type Field = (typeof FIELDS)[number]['key'];
 const KEYS = FIELDS.map((f) => f.key);
 
 /** The organisation's own details, printed on invoices and letters: admins change them, managers see them. */
 export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const organisation = useQuery(trpc.organisation.get.queryOptions({}));
   return (
-    <SettingsCard icon={Building2Icon} title="Organisation" description={canEdit ? 'Printed on every invoice, payment demand and e-invoice file.' : 'Printed on every invoice. Only an admin can change these.'}>
+    <SettingsCard icon={Building2Icon} title={t('organisation.title')} description={canEdit ? t('organisation.descriptionAdmin') : t('organisation.descriptionManager')}>
       {organisation.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : organisation.isError ? (
-        <LoadError what="The organisation’s details" reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
+        <LoadError what={t('organisation.loadWhat')} reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
       ) : (
         <div className="grid gap-6">
           <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
@@ -52,6 +55,7 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null>; canEdit: boolean }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.organisation.update.mutationOptions());
@@ -63,7 +67,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     event.preventDefault();
     if (update.isPending) return;
     setSaved(false);
-    if (!values.name.trim()) return fail({ name: 'Enter the organisation’s name.' });
+    if (!values.name.trim()) return fail({ name: t('organisation.nameMissing') });
     // The server's own schema first: a malformed email or an overlong value is shown at its field before sending.
     const checked = checkWithSchema(UpdateOrganisationInput, values);
     if (checked.errors) return fail(checked.errors);
@@ -75,7 +79,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
         void queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
       },
       onError: (error) => {
-        const failure = formFailure(error, 'The details could not be saved.', KEYS);
+        const failure = formFailure(error, t('organisation.failed'), KEYS);
         fail(failure.errors, failure.formError);
       },
     });
@@ -85,12 +89,17 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     <CheckedForm onSubmit={submit} formError={!update.isPending && formError} errorRef={ref('form')}>
       {saved && (
         <Notice role="status" tone="success">
-          Saved. New invoices and letters carry these details.
+          {t('organisation.saved')}
         </Notice>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
-          <FormField key={f.key} label={f.label} error={errors[f.key]} description={f.hint}>
+          <FormField
+            key={f.key}
+            label={t(`organisation.labels.${f.key}`)}
+            error={errors[f.key]}
+            description={f.hint ? t(`organisation.hints.${f.key}`) : undefined}
+          >
             <Input
               ref={ref(f.key)}
               name={f.key}
@@ -111,7 +120,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
       {canEdit && (
         <div>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save details'}
+            {update.isPending ? t('saving') : t('organisation.save')}
           </Button>
         </div>
       )}

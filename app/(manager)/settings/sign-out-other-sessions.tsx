@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheckIcon, LogOutIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { describeError } from '@/lib/trpc/errors';
 
 /** Ends every other browser session and API session of the user after a confirmation. */
 export function SignOutOtherSessions() {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
@@ -30,7 +32,7 @@ export function SignOutOtherSessions() {
       {done && (
         <Alert variant="success" role="status">
           <CircleCheckIcon aria-hidden="true" />
-          <p>Your other sessions have been signed out. You stay signed in here.</p>
+          <p>{t('sessions.done')}</p>
         </Alert>
       )}
 
@@ -50,22 +52,19 @@ export function SignOutOtherSessions() {
           <DialogTrigger asChild>
             <Button variant="outline" className="w-full sm:w-auto">
               <LogOutIcon aria-hidden="true" />
-              Sign out other sessions
+              {t('sessions.signOut')}
             </Button>
           </DialogTrigger>
         </div>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Sign out other sessions?</DialogTitle>
-            <DialogDescription>
-              Every other browser and device signed in as you is signed out, and apps that signed in with your
-              password lose access. You stay signed in here. API keys keep working.
-            </DialogDescription>
+            <DialogTitle>{t('sessions.confirmTitle')}</DialogTitle>
+            <DialogDescription>{t('sessions.confirmText')}</DialogDescription>
           </DialogHeader>
-          {mutation.isError && <ErrorAlert>The other sessions could not be signed out. {describeError(mutation.error)}</ErrorAlert>}
+          {mutation.isError && <ErrorAlert>{t('sessions.failed', { reason: describeError(mutation.error) })}</ErrorAlert>}
           <DialogActions
-            label="Sign out other sessions"
-            pendingLabel="Signing out…"
+            label={t('sessions.signOut')}
+            pendingLabel={t('sessions.signingOut')}
             pending={mutation.isPending}
             onAction={() => mutation.mutate()}
             compact

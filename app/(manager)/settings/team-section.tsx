@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,13 +16,14 @@ import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteMemberForm } from './invite-member-form';
 import { SettingsCard } from './settings-card';
-import { ROLE_LABEL, type TeamRole } from './team-roles';
+import type { TeamRole } from './team-roles';
 
 type Member = { userId: string; name: string | null; email: string; role: TeamRole };
 type Pending = { kind: 'role'; member: Member; to: TeamRole } | { kind: 'remove'; member: Member } | { kind: 'cancel'; id: string; email: string };
 
 /** The people who run the organisation: admins change roles, remove people and invite new ones; managers see who is on it. */
 export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: string }) {
+  const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const team = useQuery(trpc.team.list.queryOptions({}));
@@ -43,26 +45,26 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
 
   function confirm() {
     if (!pending) return;
-    if (pending.kind === 'role') changeRole.mutate({ userId: pending.member.userId, role: pending.to }, { onSuccess: () => done(`${who(pending.member)} is now ${ROLE_LABEL[pending.to].toLowerCase()}.`) });
-    else if (pending.kind === 'remove') remove.mutate({ userId: pending.member.userId }, { onSuccess: () => done(`${who(pending.member)} is no longer on the team.`) });
-    else cancel.mutate({ invitationId: pending.id }, { onSuccess: () => done(`The invitation to ${pending.email} was cancelled.`) });
+    if (pending.kind === 'role') changeRole.mutate({ userId: pending.member.userId, role: pending.to }, { onSuccess: () => done(t('team.roleChanged', { name: who(pending.member), role: pending.to })) });
+    else if (pending.kind === 'remove') remove.mutate({ userId: pending.member.userId }, { onSuccess: () => done(t('team.removed', { name: who(pending.member) })) });
+    else cancel.mutate({ invitationId: pending.id }, { onSuccess: () => done(t('team.invitationCancelled', { email: pending.email })) });
   }
 
   const actions = (m: Member) =>
     canEdit ? (
       <span className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending({ kind: 'role', member: m, to: m.role === 'admin' ? 'manager' : 'admin' })}>
-          {m.role === 'admin' ? 'Make manager…' : 'Make admin…'}
+          {m.role === 'admin' ? t('team.makeManager') : t('team.makeAdmin')}
         </Button>
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending({ kind: 'remove', member: m })}>
-          {m.userId === userId ? 'Leave…' : 'Remove…'}
+          {m.userId === userId ? t('team.leave') : t('team.remove')}
         </Button>
       </span>
     ) : null;
 
   let body;
   if (team.isPending) body = <Skeleton className="h-32 w-full" />;
-  else if (team.isError) body = <LoadError what="The team" reason={describeError(team.error)} retry={() => void team.refetch()} />;
+  else if (team.isError) body = <LoadError what={t('team.loadWhat')} reason={describeError(team.error)} retry={() => void team.refetch()} />;
   else
     body = (
       <div className="grid gap-6">
@@ -71,17 +73,17 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
           from="sm"
           labelledBy="team-heading"
           columns={[
-            { header: 'Name', cellClassName: 'font-medium break-words', cell: (m) => m.name ?? '—' },
-            { header: 'Email', cellClassName: 'break-all', cell: (m) => m.email },
-            { header: 'Role', cell: (m) => <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABEL[m.role]}</Badge> },
-            ...(canEdit ? [{ header: 'Action', cell: actions }] : []),
+            { header: t('team.columns.name'), cellClassName: 'font-medium break-words', cell: (m) => m.name ?? '—' },
+            { header: t('team.columns.email'), cellClassName: 'break-all', cell: (m) => m.email },
+            { header: t('team.columns.role'), cell: (m) => <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{t(`roles.${m.role}`)}</Badge> },
+            ...(canEdit ? [{ header: t('team.columns.action'), cell: actions }] : []),
           ]}
           cardClassName="grid gap-2 p-4 text-sm"
           card={(m) => (
             <>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">{m.name ?? m.email}</span>
-                <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABEL[m.role]}</Badge>
+                <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{t(`roles.${m.role}`)}</Badge>
               </div>
               <p className="break-all text-muted-foreground">{m.email}</p>
               {actions(m)}
@@ -91,17 +93,17 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
         {team.data.data.invitations.length > 0 && (
           <section aria-labelledby="team-invitations-heading" className="grid gap-2">
             <h3 id="team-invitations-heading" className="font-semibold">
-              Invitations waiting
+              {t('team.invitations')}
             </h3>
             <ul className="grid gap-2">
               {team.data.data.invitations.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
                   <span className="break-all">
-                    {i.email} · {ROLE_LABEL[i.role]} · until {formatDate(i.expiresAt)}
+                    {t('team.invitation', { email: i.email, role: t(`roles.${i.role}`), date: formatDate(i.expiresAt) })}
                   </span>
                   {canEdit && (
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending({ kind: 'cancel', id: i.id, email: i.email })}>
-                      Cancel…
+                      {t('team.cancelInvitationButton')}
                     </Button>
                   )}
                 </li>
@@ -112,7 +114,7 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
         {canEdit && (
           <section aria-labelledby="invite-member-heading" className="grid gap-3 border-t pt-6">
             <h3 id="invite-member-heading" className="font-semibold">
-              Invite someone
+              {t('team.invite')}
             </h3>
             <InviteMemberForm
               onInvited={(text) => {
@@ -125,9 +127,21 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
       </div>
     );
 
-  const title = !pending ? '' : pending.kind === 'role' ? `Make ${who(pending.member)} ${pending.to === 'admin' ? 'an admin' : 'a manager'}?` : pending.kind === 'remove' ? `Remove ${who(pending.member)} from the team?` : `Cancel the invitation to ${pending.email}?`;
+  const title = !pending
+    ? ''
+    : pending.kind === 'role'
+      ? t('team.roleTitle', { name: who(pending.member), role: pending.to })
+      : pending.kind === 'remove'
+        ? t('team.removeTitle', { name: who(pending.member) })
+        : t('team.cancelTitle', { email: pending.email });
   return (
-    <SettingsCard icon={UsersIcon} title="Team" titleId="team-heading" contentClassName="grid gap-4" description={canEdit ? 'Managers run buildings, invoices and payments; admins also change the organisation’s details and its team.' : 'Who runs the organisation. Only an admin can change the team.'}>
+    <SettingsCard
+      icon={UsersIcon}
+      title={t('team.title')}
+      titleId="team-heading"
+      contentClassName="grid gap-4"
+      description={canEdit ? t('team.descriptionAdmin') : t('team.descriptionManager')}
+    >
       {notice && (
         <Notice key={notice.id} role="status" tone="success">
           {notice.text}
@@ -146,16 +160,16 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
       title={title}
       description={
         pending?.kind === 'remove'
-          ? 'Their access as a manager or admin ends at once. If they live in one of your apartments, they stay its resident.'
+          ? t('team.removeText')
           : pending?.kind === 'role'
             ? pending.to === 'admin'
-              ? 'Admins can change the organisation’s details and its team.'
-              : 'They keep running buildings, invoices and payments, but can no longer change the organisation or its team.'
-            : 'The link in the invitation mail stops working.'
+              ? t('team.toAdminText')
+              : t('team.toManagerText')
+            : t('team.cancelText')
       }
-      confirmLabel={pending?.kind === 'remove' ? 'Remove' : pending?.kind === 'cancel' ? 'Cancel invitation' : 'Change role'}
-      pendingLabel="Saving…"
-      keepLabel="Keep as is"
+      confirmLabel={pending?.kind === 'remove' ? t('team.removeConfirm') : pending?.kind === 'cancel' ? t('team.cancelConfirm') : t('team.roleConfirm')}
+      pendingLabel={t('saving')}
+      keepLabel={t('team.keep')}
       destructive={pending?.kind !== 'role'}
       pending={busy}
       error={failure ? describeError(failure) : null}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { type DialogState, FormDialog } from '@/components/ui/form-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import { EndpointForm, type EndpointValues } from './endpoint-form';
@@ -18,11 +19,12 @@ export function AddEndpointDialog({
   /** The secret on the page, once it is there. */
   focusAfterAdded: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Webhooks');
   return (
     <FormDialog
       {...dialog}
-      title="Add a webhook endpoint"
-      description="Each event you choose is POSTed as JSON to the URL and signed. You see the signing secret once, right after adding."
+      title={t('add.title')}
+      description={t('add.description')}
       className="max-w-2xl"
       focusAfterDone={focusAfterAdded}
     >
@@ -32,6 +34,7 @@ export function AddEndpointDialog({
 }
 
 function AddEndpointForm({ onBusyChange, onAdded }: { onBusyChange: (busy: boolean) => void; onAdded: (endpoint: WebhookEndpoint & { secret: string }) => void }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.webhooks.create.mutationOptions());
@@ -51,11 +54,11 @@ function AddEndpointForm({ onBusyChange, onAdded }: { onBusyChange: (busy: boole
   return (
     <EndpointForm
       initial={EMPTY}
-      submitLabel="Add endpoint"
-      pendingLabel="Adding…"
+      submitLabel={t('addEndpoint')}
+      pendingLabel={t('add.pending')}
       // Added: the dialog is closing; the button stays busy rather than inviting a second endpoint.
       pending={create.isPending || create.isSuccess}
-      failureMessage="The endpoint could not be added."
+      failureMessage={t('add.failed')}
       onSubmit={submit}
     />
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { describeError, errorCode } from '@/lib/trpc/errors';
@@ -24,6 +25,7 @@ export function DeleteEndpointDialog({
   /** Where the focus goes once the endpoint (and its actions button) is gone. */
   focusAfterDeleted: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.webhooks.delete.mutationOptions());
@@ -40,10 +42,10 @@ export function DeleteEndpointDialog({
     remove.mutate(
       { id: endpoint.id },
       {
-        onSuccess: () => done(`The endpoint ${endpoint.url} has been deleted.`),
+        onSuccess: () => done(t('delete.deleted', { url: endpoint.url })),
         onError: (failure) => {
           // Deleted meanwhile (another tab, the REST API): the outcome is the one asked for.
-          if (errorCode(failure) === 'NOT_FOUND') done(`The endpoint ${endpoint.url} had already been deleted.`);
+          if (errorCode(failure) === 'NOT_FOUND') done(t('delete.alreadyDeleted', { url: endpoint.url }));
         },
       },
     );
@@ -53,18 +55,13 @@ export function DeleteEndpointDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete this endpoint?"
-      description={
-        <>
-          <span className="font-medium wrap-anywhere text-foreground">{endpoint.url}</span> stops receiving events at once. Deliveries still
-          waiting are cancelled, and the delivery log is deleted with it. This cannot be undone.
-        </>
-      }
-      keepLabel="Keep endpoint"
-      confirmLabel="Delete endpoint"
-      pendingLabel="Deleting…"
+      title={t('delete.title')}
+      description={t.rich('delete.description', { url: endpoint.url, u: (chunks) => <span className="font-medium wrap-anywhere text-foreground">{chunks}</span> })}
+      keepLabel={t('delete.keep')}
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.pending')}
       pending={remove.isPending}
-      error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `The endpoint could not be deleted. ${describeError(remove.error)}` : null}
+      error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? t('delete.failed', { reason: describeError(remove.error) }) : null}
       onConfirm={confirm}
       returnFocus={() => (deleted.current ? focusAfterDeleted() : returnFocus())}
     />

@@ -2,10 +2,12 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronRightIcon, RotateCwIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import type { Translate } from '@/app/portal/translate';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
@@ -13,22 +15,19 @@ import { DeliveryDetails } from './delivery-details';
 import { formatAttemptTime } from './format';
 import type { DeliveryAttempt } from './types';
 
-const STATUS = {
-  pending: { label: 'Pending', variant: 'warning' },
-  succeeded: { label: 'Succeeded', variant: 'success' },
-  failed: { label: 'Failed', variant: 'destructive' },
-} as const;
+/** An attempt's badge colour; its status names the message Webhooks.delivery.statuses.<status>. */
+const STATUS_VARIANTS = { pending: 'warning', succeeded: 'success', failed: 'destructive' } as const;
 
-/** The line under the event: attempt, answer, duration and when (or, for one still to come, when it is due). */
-function summary(attempt: DeliveryAttempt, paused: boolean): string[] {
-  const parts = [`Attempt ${attempt.attempt}`];
+/** The line under the event: attempt, answer, duration and when (or, for one still to come, when it is due). `t`: namespace Webhooks. */
+function summary(attempt: DeliveryAttempt, paused: boolean, t: Translate): string[] {
+  const parts = [t('delivery.attempt', { number: attempt.attempt })];
   if (attempt.status === 'pending') {
-    if (paused) parts.push('waits until the endpoint is resumed');
-    else if (attempt.nextAttemptAt) parts.push(`due ${formatAttemptTime(attempt.nextAttemptAt)}`);
+    if (paused) parts.push(t('delivery.waits'));
+    else if (attempt.nextAttemptAt) parts.push(t('delivery.due', { date: formatAttemptTime(attempt.nextAttemptAt) }));
     return parts;
   }
-  parts.push(attempt.responseStatus === null ? 'No answer' : `HTTP ${attempt.responseStatus}`);
-  if (attempt.durationMs !== null) parts.push(`${attempt.durationMs} ms`);
+  parts.push(attempt.responseStatus === null ? t('delivery.noAnswer') : `HTTP ${attempt.responseStatus}`);
+  if (attempt.durationMs !== null) parts.push(t('delivery.duration', { ms: attempt.durationMs }));
   parts.push(formatAttemptTime(attempt.createdAt));
   return parts;
 }
@@ -38,12 +37,12 @@ function summary(attempt: DeliveryAttempt, paused: boolean): string[] {
  * delivery that has not succeeded, a retry that sends it again now.
  */
 export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attempt: DeliveryAttempt; endpointId: string; canRetry: boolean; paused: boolean }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const retry = useMutation(trpc.webhooks.retry.mutationOptions());
-  const status = STATUS[attempt.status];
 
   function retryNow() {
     if (retry.isPending) return;
@@ -67,10 +66,10 @@ export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attemp
           <span className="grid min-w-0 gap-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm font-medium wrap-anywhere">{attempt.event}</span>
-              <Badge variant={status.variant}>{status.label}</Badge>
+              <Badge variant={STATUS_VARIANTS[attempt.status]}>{t(`delivery.statuses.${attempt.status}`)}</Badge>
             </span>
             <span className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-              {summary(attempt, paused).map((part, index) => (
+              {summary(attempt, paused, t).map((part, index) => (
                 <span key={index}>
                   {index > 0 && <span aria-hidden="true">· </span>}
                   {part}
@@ -82,15 +81,12 @@ export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attemp
         {canRetry && (
           <Button variant="outline" aria-disabled={retry.isPending} onClick={retryNow} className="h-11 shrink-0 aria-disabled:opacity-60 sm:h-9 sm:px-3">
             <RotateCwIcon aria-hidden="true" />
-            {retry.isPending ? 'Retrying…' : 'Retry'}
-            <span className="sr-only">
-              {' '}
-              {attempt.event}, attempt {attempt.attempt}
-            </span>
+            {retry.isPending ? t('delivery.retrying') : t('delivery.retry')}
+            <span className="sr-only"> {t('delivery.retryWhat', { event: attempt.event, number: attempt.attempt })}</span>
           </Button>
         )}
       </div>
-      {retry.isError && <ErrorAlert>The delivery could not be retried. {describeError(retry.error)}</ErrorAlert>}
+      {retry.isError && <ErrorAlert>{t('delivery.retryFailed', { reason: describeError(retry.error) })}</ErrorAlert>}
       <div id={detailsId} hidden={!expanded} className="min-w-0 pb-2 pl-7 sm:pl-8">
         {expanded && <DeliveryDetails attempt={attempt} paused={paused} />}
       </div>

@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCwIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -32,6 +33,7 @@ function newestAttempts(attempts: DeliveryAttempt[]): Set<string> {
  * not paused, which holds them) the log reloads every few seconds.
  */
 export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoint; labelledBy: string }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const log = useInfiniteQuery(
@@ -59,13 +61,13 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
 
   let body;
   if (log.isPending) {
-    body = <ListSkeleton label="Loading deliveries…" rows={2} />;
+    body = <ListSkeleton label={t('log.loading')} rows={2} />;
   } else if (log.isError && attempts.length === 0) {
-    body = <LoadError what="The delivery log" reason={describeError(log.error)} retry={() => void log.refetch()} />;
+    body = <LoadError what={t('log.loadWhat')} reason={describeError(log.error)} retry={() => void log.refetch()} />;
   } else if (attempts.length === 0) {
     body = (
       <p className="rounded-lg border border-dashed bg-card p-4 text-center text-sm text-muted-foreground">
-        No deliveries yet. Choose “Send test” in the endpoint’s actions to see one here.
+        {t('log.empty')}
       </p>
     );
   } else {
@@ -83,7 +85,7 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
             />
           ))}
         </ul>
-        <LoadMore query={log} failed="More deliveries" />
+        <LoadMore query={log} failed={t('log.more')} />
       </>
     );
   }
@@ -91,7 +93,7 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
   return (
     <div className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Newest first. Select an attempt to see what was sent and what came back.</p>
+        <p className="text-sm text-muted-foreground">{t('log.hint')}</p>
         <Button
           variant="ghost"
           aria-disabled={log.isFetching}
@@ -101,7 +103,7 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
           className="h-11 aria-disabled:opacity-60 sm:h-9"
         >
           <RefreshCwIcon aria-hidden="true" />
-          Refresh
+          {t('log.refresh')}
         </Button>
       </div>
       {body}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { type DialogState, FormDialog } from '@/components/ui/form-dialog';
 import { useTRPC } from '@/lib/trpc/react';
 import { EndpointForm, type EndpointValues } from './endpoint-form';
@@ -20,11 +21,12 @@ export function EditEndpointDialog({
   /** The confirmation on the page, once it is there. */
   focusAfterSaved: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Webhooks');
   return (
     <FormDialog
       {...dialog}
-      title="Edit endpoint"
-      description="Deliveries already scheduled go to the new URL. The signing secret stays the same."
+      title={t('edit.title')}
+      description={t('edit.description')}
       className="max-w-2xl"
       focusAfterDone={focusAfterSaved}
     >
@@ -44,6 +46,7 @@ function EditEndpointForm({
   onUnchanged: () => void;
   onSaved: (message: string) => void;
 }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.webhooks.update.mutationOptions());
@@ -62,7 +65,7 @@ function EditEndpointForm({
         onSettled: () => onBusyChange(false),
         onSuccess: ({ data }) => {
           void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
-          onSaved(`The endpoint ${data.url} has been saved.`);
+          onSaved(t('edit.saved', { url: data.url }));
         },
         onError: fail,
       },
@@ -72,10 +75,10 @@ function EditEndpointForm({
   return (
     <EndpointForm
       initial={{ url: endpoint.url, description: endpoint.description, events: endpoint.events }}
-      submitLabel="Save endpoint"
-      pendingLabel="Saving…"
+      submitLabel={t('edit.save')}
+      pendingLabel={t('edit.pending')}
       pending={update.isPending}
-      failureMessage="The endpoint could not be saved."
+      failureMessage={t('edit.failed')}
       onSubmit={submit}
     />
   );

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EllipsisVerticalIcon, KeyRoundIcon, PauseIcon, PencilIcon, PlayIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { describeError } from '@/lib/trpc/errors';
@@ -27,6 +28,7 @@ export function EndpointActions({
   onNotice: (text: string, tone?: 'success' | 'destructive') => void;
   onDialog: (kind: EndpointDialogKind) => void;
 }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.webhooks.update.mutationOptions());
@@ -37,13 +39,9 @@ export function EndpointActions({
     update.mutate(
       { id: endpoint.id, active },
       {
-        onSuccess: () =>
-          onNotice(
-            active
-              ? `${endpoint.url} is active again. Deliveries that waited go out now, in order.`
-              : `${endpoint.url} is paused. Its deliveries wait until you resume it.`,
-          ),
-        onError: (error) => onNotice(`The endpoint could not be ${active ? 'resumed' : 'paused'}. ${describeError(error)}`, 'destructive'),
+        onSuccess: () => onNotice(active ? t('actions.resumed', { url: endpoint.url }) : t('actions.paused', { url: endpoint.url })),
+        onError: (error) =>
+          onNotice(active ? t('actions.resumeFailed', { reason: describeError(error) }) : t('actions.pauseFailed', { reason: describeError(error) }), 'destructive'),
         onSettled: () => void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter()),
       },
     );
@@ -57,13 +55,9 @@ export function EndpointActions({
         onSuccess: () => {
           void queryClient.invalidateQueries(trpc.webhooks.deliveries.infiniteQueryFilter({ id: endpoint.id }));
           onTestSent();
-          onNotice(
-            endpoint.active
-              ? `A test ping is on its way to ${endpoint.url}. Follow it in the delivery log.`
-              : `A test ping for ${endpoint.url} waits in the delivery log until you resume the endpoint.`,
-          );
+          onNotice(endpoint.active ? t('actions.testSent', { url: endpoint.url }) : t('actions.testWaits', { url: endpoint.url }));
         },
-        onError: (error) => onNotice(`The test could not be sent. ${describeError(error)}`, 'destructive'),
+        onError: (error) => onNotice(t('actions.testFailed', { reason: describeError(error) }), 'destructive'),
       },
     );
   }
@@ -72,7 +66,7 @@ export function EndpointActions({
     // Not modal: the dialogs that the items open manage focus and the rest of the page themselves.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" data-endpoint-actions={endpoint.id} aria-label={`Actions for ${endpoint.url}`} className="-mt-2 -mr-2 shrink-0">
+        <Button variant="ghost" size="icon" data-endpoint-actions={endpoint.id} aria-label={t('actions.label', { url: endpoint.url })} className="-mt-2 -mr-2 shrink-0">
           <EllipsisVerticalIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -80,30 +74,30 @@ export function EndpointActions({
         {endpoint.active ? (
           <DropdownMenuItem className="min-h-11" disabled={update.isPending} onSelect={() => setActive(false)}>
             <PauseIcon aria-hidden="true" />
-            Pause
+            {t('actions.pause')}
           </DropdownMenuItem>
         ) : (
           <DropdownMenuItem className="min-h-11" disabled={update.isPending} onSelect={() => setActive(true)}>
             <PlayIcon aria-hidden="true" />
-            Resume
+            {t('actions.resume')}
           </DropdownMenuItem>
         )}
         <DropdownMenuItem className="min-h-11" disabled={test.isPending} onSelect={sendTest}>
           <SendIcon aria-hidden="true" />
-          Send test
+          {t('actions.sendTest')}
         </DropdownMenuItem>
         <DropdownMenuItem className="min-h-11" onSelect={() => onDialog('edit')}>
           <PencilIcon aria-hidden="true" />
-          Edit
+          {t('actions.edit')}
         </DropdownMenuItem>
         <DropdownMenuItem className="min-h-11" onSelect={() => onDialog('rotate')}>
           <KeyRoundIcon aria-hidden="true" />
-          Rotate secret
+          {t('rotate.confirm')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem className="min-h-11 text-destructive data-[highlighted]:text-destructive" onSelect={() => onDialog('delete')}>
           <Trash2Icon aria-hidden="true" />
-          Delete
+          {t('actions.delete')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

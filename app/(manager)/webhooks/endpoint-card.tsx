@@ -1,6 +1,7 @@
 'use client';
 
 import { ChevronDownIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ export function EndpointCard({
   onNotice: (text: string, tone?: 'success' | 'destructive') => void;
   onDialog: (kind: EndpointDialogKind) => void;
 }) {
+  const t = useTranslations('Webhooks');
   const [logOpen, setLogOpen] = useState(false);
   const headingId = useId();
   const logId = useId();
@@ -42,7 +44,7 @@ export function EndpointCard({
           <EndpointStatus endpoint={endpoint} now={loadedAt} />
           <div className="grid gap-1.5">
             <p className="text-xs font-medium text-muted-foreground" id={`${headingId}-events`}>
-              Events
+              {t('events.label')}
             </p>
             <ul aria-labelledby={`${headingId}-events`} className="flex flex-wrap gap-1.5">
               {endpoint.events.map((event) => (
@@ -54,7 +56,7 @@ export function EndpointCard({
               ))}
             </ul>
           </div>
-          <p className="text-xs text-muted-foreground">Added {formatDate(endpoint.createdAt)}</p>
+          <p className="text-xs text-muted-foreground">{t('added', { date: formatDate(endpoint.createdAt) })}</p>
         </div>
         <EndpointActions endpoint={endpoint} onNotice={onNotice} onDialog={onDialog} onTestSent={() => setLogOpen(true)} />
       </div>
@@ -67,7 +69,7 @@ export function EndpointCard({
           onClick={() => setLogOpen(!logOpen)}
           className={cn('h-11 w-full justify-between rounded-none px-4 sm:px-5', !logOpen && 'rounded-b-lg')}
         >
-          Delivery log
+          {t('log.title')}
           <ChevronDownIcon aria-hidden="true" className={cn('motion-safe:transition-transform', logOpen && 'rotate-180')} />
         </Button>
       </h4>

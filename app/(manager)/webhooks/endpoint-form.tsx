@@ -1,11 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
 import { CreateWebhookInput, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '@/server/api/schemas/webhooks';
@@ -22,15 +24,15 @@ function fieldOf(path: string): Field | undefined {
 
 export type EndpointValues = { url: string; description: string | null; events: string[] };
 
-function checkUrl(url: string): string | null {
-  if (!url) return 'Enter the address that receives the deliveries.';
+function checkUrl(url: string, t: Translate): string | null {
+  if (!url) return t('form.urlMissing');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'Enter a whole address such as https://example.com/webhooks.';
+    return t('form.urlInvalid');
   }
-  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : 'Use an address that starts with https://.';
+  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : t('form.urlScheme');
 }
 
 /** URL, description and events of an endpoint, checked here first and then by the server (its 422 next to the fields). */
@@ -51,6 +53,7 @@ export function EndpointForm({
   /** Sends the values; `fail` shows the server's refusal. */
   onSubmit: (values: EndpointValues, fail: (error: unknown) => void) => void;
 }) {
+  const t = useTranslations('Webhooks');
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description ?? '');
   const [events, setEvents] = useState<string[]>(initial.events);
@@ -67,9 +70,9 @@ export function EndpointForm({
       const field = fieldOf(path);
       if (field) found[field] ??= message;
     }
-    const urlProblem = checkUrl(values.url);
+    const urlProblem = checkUrl(values.url, t);
     if (urlProblem) found.url = urlProblem;
-    if (events.length === 0) found.events = 'Choose at least one event.';
+    if (events.length === 0) found.events = t('form.eventsMissing');
     if (Object.keys(found).length) return fail(found);
     clear();
     onSubmit(values, (error) => {
@@ -80,10 +83,10 @@ export function EndpointForm({
 
   return (
     <CheckedForm onSubmit={submit} formError={!pending && formError} errorRef={ref('form')}>
-      <FormField label="URL" description="Where the deliveries are POSTed, e.g. https://example.com/webhooks." error={errors.url}>
+      <FormField label={t('form.url')} description={t('form.urlHint')} error={errors.url}>
         <Input {...bind('url', url, setUrl)} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={MAX_WEBHOOK_URL} />
       </FormField>
-      <FormField label="Description" description="Optional: what receives them, e.g. “Accounting system”." error={errors.description}>
+      <FormField label={t('form.description')} description={t('form.descriptionHint')} error={errors.description}>
         <Input {...bind('description', description, setDescription)} autoComplete="off" maxLength={MAX_WEBHOOK_DESCRIPTION} />
       </FormField>
       <EventPicker

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
 import { EVENT_TYPES } from '@/server/domain/enums';
 import { cn } from '@/lib/utils';
@@ -21,6 +22,7 @@ export function EventPicker({
   /** Given the "Select all" checkbox, where the focus goes when no event is chosen. */
   focusRef: (element: HTMLElement | null) => void;
 }) {
+  const t = useTranslations('Webhooks');
   const descriptionId = useId();
   const errorId = useId();
   const selectAll = useRef<HTMLInputElement | null>(null);
@@ -32,13 +34,13 @@ export function EventPicker({
     if (selectAll.current) selectAll.current.indeterminate = some;
   }, [some]);
 
-  const toggle = (type: string, on: boolean) => onChange(EVENT_TYPES.filter((t) => (t === type ? on : selected.includes(t))));
+  const toggle = (type: string, on: boolean) => onChange(EVENT_TYPES.filter((each) => (each === type ? on : selected.includes(each))));
 
   return (
     <fieldset className="grid min-w-0 gap-2" aria-describedby={cn(descriptionId, error && errorId)}>
-      <legend className="mb-2 text-sm font-medium">Events</legend>
+      <legend className="mb-2 text-sm font-medium">{t('events.label')}</legend>
       <p id={descriptionId} className="-mt-2 text-sm text-muted-foreground">
-        A delivery is sent for each event you choose.
+        {t('events.hint')}
       </p>
       <div className={cn('grid gap-1 rounded-md border p-1', error && 'border-destructive')}>
         <label className={cn(OPTION, 'items-center border-b font-medium')}>
@@ -52,7 +54,7 @@ export function EventPicker({
             checked={all}
             onChange={(event) => onChange(event.target.checked ? [...EVENT_TYPES] : [])}
           />
-          Select all
+          {t('events.selectAll')}
         </label>
         <ul className="grid gap-1 sm:grid-cols-2">
           {EVENT_TYPES.map((type) => (
@@ -66,7 +68,7 @@ export function EventPicker({
                 />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="font-mono wrap-anywhere">{type}</span>
-                  <span className="text-xs text-muted-foreground">{EVENT_DESCRIPTIONS[type]}</span>
+                  <span className="text-xs text-muted-foreground">{t(`events.${EVENT_DESCRIPTIONS[type]}`)}</span>
                 </span>
               </label>
             </li>

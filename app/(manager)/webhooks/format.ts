@@ -1,17 +1,18 @@
+import type { Translate } from '@/app/portal/translate';
 import type { EventType } from '@/server/domain/enums';
 import type { WebhookEndpoint } from './types';
 
-/** What each event type tells the receiver, for the event picker. */
+/** The message Webhooks.events.<name> that says what each event type tells the receiver, for the event picker. */
 export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
-  'invoice.created': 'An invoice is created',
-  'invoice.sent': 'An invoice is sent to residents',
-  'invoice.paid': 'An invoice is paid in full',
-  'invoice.overdue': 'An invoice passes its due date unpaid',
-  'payment.received': 'A payment or prepayment arrives',
-  'reading.submitted': 'A resident sends a meter reading',
-  'reading.confirmed': 'A meter reading is confirmed',
-  'maintenance.created': 'A resident reports a problem',
-  'maintenance.updated': 'A maintenance request changes status',
+  'invoice.created': 'invoiceCreated',
+  'invoice.sent': 'invoiceSent',
+  'invoice.paid': 'invoicePaid',
+  'invoice.overdue': 'invoiceOverdue',
+  'payment.received': 'paymentReceived',
+  'reading.submitted': 'readingSubmitted',
+  'reading.confirmed': 'readingConfirmed',
+  'maintenance.created': 'maintenanceCreated',
+  'maintenance.updated': 'maintenanceUpdated',
 };
 
 // Seconds matter in a delivery log: retries come 30 seconds apart.
@@ -31,10 +32,10 @@ export function prettyBody(body: string): string {
   }
 }
 
-/** Why the endpoint is not receiving, when the service paused it; null when it runs or a person paused it. */
-export function pausedReason(endpoint: Pick<WebhookEndpoint, 'active' | 'disabledReason' | 'consecutiveFailures'>): string | null {
+/** Why the endpoint is not receiving, when the service paused it; null when it runs or a person paused it. `t`: namespace Webhooks. */
+export function pausedReason(endpoint: Pick<WebhookEndpoint, 'active' | 'disabledReason' | 'consecutiveFailures'>, t: Translate): string | null {
   if (endpoint.active) return null;
-  if (endpoint.disabledReason === 'gone') return 'Paused: the receiver answered 410 Gone';
-  if (endpoint.disabledReason === 'failing') return `Paused after ${endpoint.consecutiveFailures} failed deliveries in a row`;
+  if (endpoint.disabledReason === 'gone') return t('status.pausedGone');
+  if (endpoint.disabledReason === 'failing') return t('status.pausedFailing', { count: endpoint.consecutiveFailures });
   return null;
 }

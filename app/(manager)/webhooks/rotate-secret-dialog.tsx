@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { describeError } from '@/lib/trpc/errors';
@@ -27,6 +28,7 @@ export function RotateSecretDialog({
   returnFocus: () => HTMLElement | null;
   focusAfterRotated: () => HTMLElement | null;
 }) {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
@@ -51,19 +53,17 @@ export function RotateSecretDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Rotate the signing secret?"
-      description={
-        <>
-          A new secret is made for <span className="font-medium wrap-anywhere text-foreground">{endpoint.url}</span> and shown once. For the
-          next {OVERLAP_HOURS} hours every delivery carries both signatures, the new one first, so the receiver can switch to the new secret
-          without missing a delivery. After that only the new secret signs.
-        </>
-      }
-      keepLabel="Cancel"
-      confirmLabel="Rotate secret"
-      pendingLabel="Rotating…"
+      title={t('rotate.title')}
+      description={t.rich('rotate.description', {
+        url: endpoint.url,
+        hours: OVERLAP_HOURS,
+        u: (chunks) => <span className="font-medium wrap-anywhere text-foreground">{chunks}</span>,
+      })}
+      keepLabel={t('rotate.cancel')}
+      confirmLabel={t('rotate.confirm')}
+      pendingLabel={t('rotate.pending')}
       pending={rotate.isPending}
-      error={rotate.isError ? `The secret could not be rotated. ${describeError(rotate.error)}` : null}
+      error={rotate.isError ? t('rotate.failed', { reason: describeError(rotate.error) }) : null}
       onConfirm={confirm}
       returnFocus={() => (rotated.current ? focusAfterRotated() : returnFocus())}
       destructive={false}

@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,6 +30,7 @@ type PageNotice = { key: number; text: string; tone: 'success' | 'destructive' }
 
 /** The tenant's webhook endpoints: add, pause, edit, rotate, test and delete them, and read their delivery logs. */
 export function WebhooksView() {
+  const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const list = useInfiniteQuery(trpc.webhooks.list.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
   const endpoints = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -69,19 +71,19 @@ export function WebhooksView() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = <ListSkeleton label="Loading webhook endpoints…" rows={2} />;
+    body = <ListSkeleton label={t('loading')} rows={2} />;
   } else if (list.isError && endpoints.length === 0) {
-    body = <LoadError what="The webhook endpoints" reason={describeError(list.error)} retry={() => void list.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
   } else if (endpoints.length === 0) {
     body = (
       <EmptyState
         icon={WebhookIcon}
-        title="No webhook endpoints yet"
-        description="Add the URL of your own system and choose the events it should hear about: invoices, payments, meter readings or maintenance requests. Each delivery is signed, so your system can check that it came from this service."
+        title={t('emptyTitle')}
+        description={t('emptyText')}
       >
         <Button onClick={(event) => startAdding(event.currentTarget)}>
           <PlusIcon aria-hidden="true" />
-          Add endpoint
+          {t('addEndpoint')}
         </Button>
       </EmptyState>
     );
@@ -95,7 +97,7 @@ export function WebhooksView() {
             </li>
           ))}
         </ul>
-        <LoadMore query={list} failed="More endpoints" />
+        <LoadMore query={list} failed={t('moreEndpoints')} />
       </>
     );
   }
@@ -111,12 +113,12 @@ export function WebhooksView() {
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="Notify your own systems when invoices, payments, readings or maintenance requests change."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button onClick={(event) => startAdding(event.currentTarget)} className="w-full sm:w-auto">
             <PlusIcon aria-hidden="true" />
-            Add endpoint
+            {t('addEndpoint')}
           </Button>
         }
       />
@@ -139,7 +141,7 @@ export function WebhooksView() {
           </Notice>
         )}
 
-        <TitledSection id="endpoints-heading" title="Endpoints" headingRef={headingRef}>
+        <TitledSection id="endpoints-heading" title={t('endpoints')} headingRef={headingRef}>
           {body}
         </TitledSection>
 

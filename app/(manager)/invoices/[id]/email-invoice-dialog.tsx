@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -13,6 +14,7 @@ import { failureText } from './mark-paid';
 
 /** Emails the one draft through the sending job and waits for it. */
 export function EmailInvoiceDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: () => void; onSent: () => void }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const send = useMutation(trpc.invoices.sendBulk.mutationOptions());
   const [jobId, setJobId] = useState<string | null>(null);
@@ -33,34 +35,31 @@ export function EmailInvoiceDialog({ invoice, onClose, onSent }: { invoice: Invo
     <Dialog open onOpenChange={(next) => !next && !send.isPending && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Email {invoice.number}?</DialogTitle>
-          <DialogDescription>The residents of the apartment get it by email with the PDF attached, and it becomes sent.</DialogDescription>
+          <DialogTitle>{t('emailDialog.title', { number: invoice.number })}</DialogTitle>
+          <DialogDescription>{t('emailDialog.description')}</DialogDescription>
         </DialogHeader>
         {invoice.needsReview && !jobId && (
           <Alert variant="info" role="note">
             <CircleAlertIcon aria-hidden="true" />
-            <p>This invoice is flagged for review: {invoice.needsReview}</p>
+            <p>{t('emailDialog.flagged', { reason: invoice.needsReview })}</p>
           </Alert>
         )}
-        {send.isError && <ErrorAlert>The invoice could not be queued for sending. {failureText(send.error)}</ErrorAlert>}
+        {send.isError && <ErrorAlert>{t('emailDialog.notQueued', { reason: failureText(send.error, t) })}</ErrorAlert>}
         {working && jobId && (
           <p role="status" className="text-sm text-muted-foreground">
-            Sending…
+            {t('emailDialog.sending')}
           </p>
         )}
         {failed && (
           <Alert variant="destructive" role="alert">
             <CircleAlertIcon aria-hidden="true" />
-            <p>
-              It could not be sent: usually the apartment has no residents with an email address yet. Invite them, or mark the invoice as sent if you
-              deliver it another way.
-            </p>
+            <p>{t('emailDialog.failed')}</p>
           </Alert>
         )}
         <DialogActions
-          cancelLabel={failed ? 'Close' : 'Cancel'}
-          label={failed ? undefined : 'Send by email'}
-          pendingLabel="Sending…"
+          cancelLabel={failed ? t('close') : t('cancel')}
+          label={failed ? undefined : t('sendByEmail')}
+          pendingLabel={t('emailDialog.sending')}
           pending={working}
           onAction={() => send.mutate({ invoiceIds: [invoice.id] }, { onSuccess: ({ data }) => (data.queued > 0 ? setJobId(data.jobId) : onSent()) })}
         />

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, MailIcon, SendIcon, WalletIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +20,7 @@ const BUTTON = 'flex-1 sm:flex-none';
  * sent → paid, draft|sent → void. Paid and void invoices are final.
  */
 export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: (notice: string) => void }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.invoices.update.mutationOptions());
@@ -49,34 +51,34 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
   }
 
   if (allowed.size === 0) {
-    return <p className="text-sm text-muted-foreground sm:max-w-56">{invoice.status === 'paid' ? 'Paid invoices are final.' : 'Void invoices are final.'}</p>;
+    return <p className="text-sm text-muted-foreground sm:max-w-56">{invoice.status === 'paid' ? t('paidFinal') : t('voidFinal')}</p>;
   }
 
-  const error = update.isError ? failureText(update.error) : null;
+  const error = update.isError ? failureText(update.error, t) : null;
   return (
     <>
       {allowed.has('sent') && (
         <>
           <Button className={BUTTON} onClick={(e) => open('email', e.currentTarget)}>
             <MailIcon aria-hidden="true" />
-            Send by email
+            {t('sendByEmail')}
           </Button>
           <Button variant="outline" className={BUTTON} onClick={(e) => open('sent', e.currentTarget)}>
             <SendIcon aria-hidden="true" />
-            Mark as sent
+            {t('markSent')}
           </Button>
         </>
       )}
       {allowed.has('paid') && (
         <Button className={BUTTON} onClick={(e) => open('paid', e.currentTarget)}>
           <WalletIcon aria-hidden="true" />
-          Mark paid
+          {t('markPaid')}
         </Button>
       )}
       {allowed.has('void') && (
         <Button variant="outline" className={`${BUTTON} text-destructive hover:text-destructive`} onClick={(e) => open('void', e.currentTarget)}>
           <BanIcon aria-hidden="true" />
-          Void
+          {t('void')}
         </Button>
       )}
 
@@ -85,33 +87,33 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
         onOpenChange={(next) => setDialog(next ? 'paid' : null)}
         invoice={invoice}
         pending={update.isPending}
-        onSubmit={(paidDate, amount, fail) => move({ status: 'paid', paidDate, amount }, paidNotice(invoice, amount), fail)}
+        onSubmit={(paidDate, amount, fail) => move({ status: 'paid', paidDate, amount }, paidNotice(invoice, amount, t), fail)}
       />
       <ConfirmDialog
         open={dialog === 'void'}
         onOpenChange={(next) => setDialog(next ? 'void' : null)}
-        title={`Void invoice ${invoice.number}?`}
-        description="A void invoice is no longer owed and cannot be reopened. Its number stays used, and the apartment is not invoiced again for this period."
-        keepLabel="Keep invoice"
-        confirmLabel="Void invoice"
-        pendingLabel="Voiding…"
+        title={t('voidDialog.title', { number: invoice.number })}
+        description={t('voidDialog.description')}
+        keepLabel={t('voidDialog.keep')}
+        confirmLabel={t('voidDialog.confirm')}
+        pendingLabel={t('voidDialog.pending')}
         pending={update.isPending}
         error={error}
-        onConfirm={() => move({ status: 'void' }, `Invoice ${invoice.number} is void.`)}
+        onConfirm={() => move({ status: 'void' }, t('notices.void', { number: invoice.number }))}
         returnFocus={() => trigger.current}
       />
       <ConfirmDialog
         open={dialog === 'sent'}
         onOpenChange={(next) => setDialog(next ? 'sent' : null)}
-        title={`Mark ${invoice.number} as sent?`}
-        description="For an invoice you delivered another way (on paper, say). Nothing is emailed; the resident portal shows it from now on and it can be paid."
-        keepLabel="Cancel"
-        confirmLabel="Mark as sent"
-        pendingLabel="Saving…"
+        title={t('sentDialog.title', { number: invoice.number })}
+        description={t('sentDialog.description')}
+        keepLabel={t('cancel')}
+        confirmLabel={t('markSent')}
+        pendingLabel={t('saving')}
         destructive={false}
         pending={update.isPending}
-        error={error && `The invoice could not be changed. ${error}`}
-        onConfirm={() => move({ status: 'sent' }, `Invoice ${invoice.number} is marked sent.`)}
+        error={error && t('sentDialog.failed', { reason: error })}
+        onConfirm={() => move({ status: 'sent' }, t('notices.sent', { number: invoice.number }))}
       />
       {dialog === 'email' && (
         <EmailInvoiceDialog
@@ -120,7 +122,7 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
           onSent={() => {
             void queryClient.invalidateQueries(trpc.invoices.pathFilter());
             setDialog(null);
-            onDone(`Invoice ${invoice.number} has been emailed to the apartment’s residents.`);
+            onDone(t('notices.emailed', { number: invoice.number }));
           }}
         />
       )}

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
@@ -17,7 +18,7 @@ import { formatDate, formatDateTime, formatPercent, formatQuantity, formatUnitPr
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
-import { formatDay, formatMoney, formatPeriod, PAYMENT_METHOD_LABELS as METHOD_LABELS, PAYMENT_STATUS_LABELS as PAYMENT_STATUS } from '../format';
+import { formatDay, formatMoney, formatPeriod } from '../format';
 import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
@@ -26,22 +27,23 @@ import { RemindersSection } from './reminders-section';
 
 /** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
 export function InvoiceDetails({ id }: { id: string }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const query = useQuery(trpc.invoices.get.queryOptions({ id }));
 
   if (query.isPending) {
-    return <PageSkeleton label="Loading the invoice…" />;
+    return <PageSkeleton label={t('loading')} />;
   }
   if (query.isError) {
     return (
       <DetailPageError
         error={query.error}
         retry={() => void query.refetch()}
-        title="Invoice"
+        title={t('title')}
         icon={ReceiptTextIcon}
-        notFoundDescription="It may belong to another organisation, or the link is not complete."
+        notFoundDescription={t('notFound')}
         listHref="/invoices"
-        listLabel="All invoices"
+        listLabel={t('allInvoices')}
       />
     );
   }
@@ -49,6 +51,7 @@ export function InvoiceDetails({ id }: { id: string }) {
 }
 
 function InvoiceBody({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const building = useQuery(trpc.buildings.get.queryOptions({ id: invoice.buildingId }));
   const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: invoice.buildingId, limit: LIST_LIMIT }));
@@ -68,26 +71,31 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   const open = invoice.status === 'void' ? 0 : invoice.amount - invoice.amountPaid;
 
   const details: Array<[string, ReactNode]> = [
-    ['Status', <InvoiceStatusBadge key="s" status={invoice.status} overdue={invoice.overdue} />],
-    ['Building', buildingName ?? '…'],
-    ['Apartment', apartmentNumber ? `Apt ${apartmentNumber}` : '…'],
-    ['Period', formatPeriod(invoice.periodStart, invoice.periodEnd)],
-    ['Issued', formatDay(invoice.issueDate)],
-    ['Due', <span key="d" className={invoice.overdue ? 'font-semibold text-destructive' : undefined}>{formatDay(invoice.dueDate)}{invoice.overdue ? ' (overdue)' : ''}</span>],
-    ['Reference number', <span key="r" className="font-mono">{invoice.referenceNumber}</span>],
-    ['Reference', invoice.reference ?? '—'],
-    ['Paid on', invoice.paidDate ? formatDay(invoice.paidDate) : '—'],
-    ['Amount', money(invoice.amount)],
-    ['Paid', money(invoice.amountPaid)],
-    ['Open', money(open)],
+    [t('details.status'), <InvoiceStatusBadge key="s" status={invoice.status} overdue={invoice.overdue} />],
+    [t('details.building'), buildingName ?? '…'],
+    [t('details.apartment'), apartmentNumber ? t('apartmentNumber', { number: apartmentNumber }) : '…'],
+    [t('details.period'), formatPeriod(invoice.periodStart, invoice.periodEnd)],
+    [t('details.issued'), formatDay(invoice.issueDate)],
+    [
+      t('details.due'),
+      <span key="d" className={invoice.overdue ? 'font-semibold text-destructive' : undefined}>
+        {invoice.overdue ? t('details.dueOverdue', { date: formatDay(invoice.dueDate) }) : formatDay(invoice.dueDate)}
+      </span>,
+    ],
+    [t('details.referenceNumber'), <span key="r" className="font-mono">{invoice.referenceNumber}</span>],
+    [t('details.reference'), invoice.reference ?? '—'],
+    [t('details.paidOn'), invoice.paidDate ? formatDay(invoice.paidDate) : '—'],
+    [t('details.amount'), money(invoice.amount)],
+    [t('details.paid'), money(invoice.amountPaid)],
+    [t('details.open'), money(open)],
   ];
 
   return (
     <>
-      <BackLink href="/invoices">All invoices</BackLink>
+      <BackLink href="/invoices">{t('allInvoices')}</BackLink>
       <PageHeader
-        title={`Invoice ${invoice.number}`}
-        description={[buildingName, apartmentNumber && `Apt ${apartmentNumber}`, formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
+        title={t('heading', { number: invoice.number })}
+        description={[buildingName, apartmentNumber && t('apartmentNumber', { number: apartmentNumber }), formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
         actions={<InvoiceActions invoice={invoice} onDone={(text) => setNotice({ id: Date.now(), text })} />}
       />
 
@@ -101,27 +109,27 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
           <Alert variant="info" className="border-warning/30 bg-warning-muted text-warning">
             <TriangleAlertIcon aria-hidden="true" />
             <p>
-              <span className="font-semibold">Check before sending:</span> {invoice.needsReview}
+              <span className="font-semibold">{t('checkBeforeSending')}</span> {invoice.needsReview}
             </p>
           </Alert>
         )}
 
-        <DetailList id="invoice-details-heading" title="Details" items={details} columns={4} valueClassName="tabular-nums" />
+        <DetailList id="invoice-details-heading" title={t('details.title')} items={details} columns={4} valueClassName="tabular-nums" />
 
         <section aria-labelledby="lines-heading" className="grid min-w-0 gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold">
-            Lines
+            {t('lines.title')}
           </h2>
           <Table aria-labelledby="lines-heading">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>Description</TableHead>
-                <TableHead className="text-right">Quantity</TableHead>
-                <TableHead className="text-right">Unit price</TableHead>
-                <TableHead className="text-right">VAT %</TableHead>
-                <TableHead className="text-right">Net</TableHead>
-                <TableHead className="text-right">VAT</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>{t('lines.description')}</TableHead>
+                <TableHead className="text-right">{t('lines.quantity')}</TableHead>
+                <TableHead className="text-right">{t('lines.unitPrice')}</TableHead>
+                <TableHead className="text-right">{t('lines.vatRate')}</TableHead>
+                <TableHead className="text-right">{t('lines.net')}</TableHead>
+                <TableHead className="text-right">{t('lines.vat')}</TableHead>
+                <TableHead className="text-right">{t('lines.amount')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -143,7 +151,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
               {invoice.lineItems.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={7} className="text-center text-muted-foreground">
-                    No lines: the building had no charge rules when this invoice was made.
+                    {t('lines.none')}
                   </TableCell>
                 </TableRow>
               )}
@@ -151,7 +159,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
             <tfoot className="border-t bg-muted/60 font-semibold">
               <TableRow className="hover:bg-transparent">
                 <TableHead scope="row" colSpan={4} className="text-foreground">
-                  Total
+                  {t('lines.total')}
                 </TableHead>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{money(net)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{money(vat)}</TableCell>
@@ -168,27 +176,30 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
         <section aria-labelledby="pdf-heading" className="grid min-w-0 gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="pdf-heading" className="text-lg font-semibold">
-              PDF
+              {t('pdf.title')}
             </h2>
             <Button variant="outline" asChild>
               <a href={`/api/invoices/${invoice.id}/pdf`} download>
                 <DownloadIcon aria-hidden="true" />
-                Download PDF
+                {t('pdf.download')}
               </a>
             </Button>
           </div>
           {/* Phones open PDFs in their own viewer; an embedded one would show nothing or one page. */}
           <iframe
             key={`${invoice.status}-${invoice.amountPaid}-${invoice.reference ?? ''}`}
-            title={`PDF preview of invoice ${invoice.number}`}
+            title={t('pdf.previewTitle', { number: invoice.number })}
             src={`/api/invoices/${invoice.id}/pdf?inline=1`}
             className="hidden h-[75vh] min-h-96 w-full rounded-lg border bg-card sm:block"
           />
           <p className="text-sm sm:hidden">
-            <a href={`/api/invoices/${invoice.id}/pdf?inline=1`} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
-              Open the PDF
-            </a>{' '}
-            to see the invoice as residents receive it.
+            {t.rich('pdf.open', {
+              link: (chunks) => (
+                <a href={`/api/invoices/${invoice.id}/pdf?inline=1`} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </section>
       </div>
@@ -198,35 +209,37 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
 
 function PaymentsSection({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('Invoice');
+  const names = useTranslations('Payments');
   const trpc = useTRPC();
   const payments = useQuery(trpc.payments.list.queryOptions({ invoiceId: invoice.id, limit: 50 }));
   let body: ReactNode;
   if (payments.isPending) body = <Skeleton className="h-16 w-full" />;
   else if (payments.isError)
     body = (
-      <ErrorAlert>The payments could not be loaded. {describeError(payments.error)}</ErrorAlert>
+      <ErrorAlert>{t('payments.loadFailed', { reason: describeError(payments.error) })}</ErrorAlert>
     );
   else if (payments.data.data.length === 0)
-    body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">No payments yet.</p>;
+    body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('payments.none')}</p>;
   else
     body = (
       <Table aria-labelledby="payments-heading">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead>Date</TableHead>
-            <TableHead>Method</TableHead>
-            <TableHead>Payer</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>{t('payments.date')}</TableHead>
+            <TableHead>{t('payments.method')}</TableHead>
+            <TableHead>{t('payments.payer')}</TableHead>
+            <TableHead>{t('payments.status')}</TableHead>
+            <TableHead className="text-right">{t('payments.amount')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {payments.data.data.map((p) => (
             <TableRow key={p.id}>
               <TableCell className="whitespace-nowrap">{p.paidAt ? (p.method === 'manual' ? formatDate(p.paidAt) : formatDateTime(p.paidAt)) : '—'}</TableCell>
-              <TableCell>{METHOD_LABELS[p.method]}</TableCell>
+              <TableCell>{names(`methods.${p.method}`)}</TableCell>
               <TableCell>{p.payerName ?? '—'}</TableCell>
-              <TableCell>{PAYMENT_STATUS[p.status]}</TableCell>
+              <TableCell>{names(`paymentStatuses.${p.status}`)}</TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
             </TableRow>
           ))}
@@ -236,7 +249,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
   return (
     <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
       <h2 id="payments-heading" className="text-lg font-semibold">
-        Payments
+        {t('payments.title')}
       </h2>
       {body}
     </section>

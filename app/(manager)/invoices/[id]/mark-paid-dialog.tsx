@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -20,12 +21,13 @@ type MarkPaidProps = {
 
 /** Records a payment of the invoice: the amount received (the open balance unless changed) and its date. */
 export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('Invoice');
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Mark ${form.invoice.number} paid`}
-      description="Records a payment received by hand or by bank transfer, on the date below."
+      title={t('paid.title', { number: form.invoice.number })}
+      description={t('paid.description')}
     >
       {({ setBusy }) => <MarkPaidForm {...form} onBusyChange={setBusy} />}
     </FormDialog>
@@ -33,6 +35,7 @@ export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & 
 }
 
 function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProps & { onBusyChange: (busy: boolean) => void }) {
+  const t = useTranslations('Invoice');
   const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
   const payment = useReceivedPayment((openCents / 100).toFixed(2));
@@ -42,14 +45,14 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
 
   // The server's answer: its 422 errors at the fields, anything else above the form.
   function refused(error: unknown) {
-    const failure = formFailure(error, 'The invoice could not be marked paid.', PAID_FIELDS, ' ');
+    const failure = formFailure(error, t('paid.failed'), PAID_FIELDS, ' ');
     fail(failure.errors, failure.formError);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const checked = checkPayment(amount, paidDate, today);
+    const checked = checkPayment(amount, paidDate, today, t);
     if (checked.errors) return fail(checked.errors);
     clear();
     onSubmit(checked.paidDate, checked.amount, refused);
@@ -59,8 +62,8 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
   const excess = typeof cents === 'number' ? cents - openCents : 0;
   const hint =
     excess > 0
-      ? `${money(excess)} more than the open balance becomes the apartment’s credit, taken off its next invoices.`
-      : `The open balance is ${money(openCents)}. Anything received above it becomes the apartment’s credit.`;
+      ? t('paid.excessHint', { amount: money(excess) })
+      : t('paid.openHint', { amount: money(openCents) });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
@@ -69,8 +72,8 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
           {formError}
         </Notice>
       )}
-      <ReceivedPaymentFields amountLabel="Amount received" amountDescription={hint} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
-      <DialogActions label="Mark paid" pendingLabel="Saving…" pending={pending} />
+      <ReceivedPaymentFields amountLabel={t('paid.amountReceived')} amountDescription={hint} payment={payment} errors={errors} fieldRef={ref} clearError={clearError} />
+      <DialogActions label={t('markPaid')} pendingLabel={t('saving')} pending={pending} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema } from '@/lib/schema-check';
 import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { UpdateInvoiceInput } from '@/server/api/schemas/invoices';
@@ -11,18 +12,18 @@ export type PaidField = (typeof PAID_FIELDS)[number];
 /** The payment part of invoices.update: the server's own check of the date and the amount. */
 const PaymentInput = UpdateInvoiceInput.pick({ paidDate: true, amount: true });
 
-/** The API's reason for refusing a change ("Status cannot change from paid to void."), else a general one. */
-export function failureText(error: unknown): string {
+/** The API's reason for refusing a change ("Status cannot change from paid to void."), else a general one. `t`: namespace Invoice. */
+export function failureText(error: unknown, t: Translate): string {
   const fields = fieldErrors(error);
-  if (fields.length) return fields.map((f) => asSentence(`${f.path === 'paidDate' ? 'The payment date' : f.path} ${f.message}`)).join(' ');
+  if (fields.length) return fields.map((f) => asSentence(`${f.path === 'paidDate' ? t('paid.paymentDateField') : f.path} ${f.message}`)).join(' ');
   return describeError(error);
 }
 
 /** "Invoice … is marked paid." and, for an overpayment, what became the apartment's credit. */
-export function paidNotice(invoice: Invoice, amount: number | undefined): string {
+export function paidNotice(invoice: Invoice, amount: number | undefined, t: Translate): string {
   const excess = amount === undefined ? 0 : Math.round(amount * 100) - Math.round((invoice.amount - invoice.amountPaid) * 100);
-  if (excess <= 0) return `Invoice ${invoice.number} is marked paid.`;
-  return `Invoice ${invoice.number} is marked paid. ${formatMoney(excess / 100, invoice.currency)} above the open balance is now the apartment’s credit.`;
+  if (excess <= 0) return t('notices.paid', { number: invoice.number });
+  return t('notices.paidWithCredit', { number: invoice.number, amount: formatMoney(excess / 100, invoice.currency) });
 }
 
 /** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */
@@ -41,13 +42,14 @@ export function checkPayment(
   amountText: string,
   paidDate: string,
   today: string,
+  t: Translate,
 ): { paidDate: string; amount: number | undefined; errors?: undefined } | { errors: Partial<Record<PaidField, string>> } {
   const cents = parseCents(amountText);
   const amount = typeof cents === 'number' ? cents / 100 : undefined;
   const { errors: refused } = checkWithSchema(PaymentInput, { paidDate, amount });
   const errors: Partial<Record<PaidField, string>> = {};
-  if (cents === 'invalid' || refused?.amount) errors.amount = 'Enter the amount received, e.g. 41.20, with at most 2 decimals.';
-  if (refused?.paidDate) errors.paidDate = 'Enter the date the payment arrived.';
-  else if (paidDate > today) errors.paidDate = 'The payment date cannot be in the future.';
+  if (cents === 'invalid' || refused?.amount) errors.amount = t('paid.amountInvalid');
+  if (refused?.paidDate) errors.paidDate = t('paid.dateMissing');
+  else if (paidDate > today) errors.paidDate = t('paid.dateInFuture');
   return Object.keys(errors).length ? { errors } : { paidDate, amount };
 }

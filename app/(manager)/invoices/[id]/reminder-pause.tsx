@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -15,6 +16,7 @@ import type { Invoice } from '../types';
 
 /** Whether the apartment's reminders are paused (an agreed payment plan), with a way to pause or resume them. */
 export function ReminderPause({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const apartments = useQuery(trpc.buildings.listApartments.queryOptions({ id: invoice.buildingId, limit: LIST_LIMIT }));
@@ -43,25 +45,25 @@ export function ReminderPause({ invoice }: { invoice: Invoice }) {
     <div className="grid gap-2 rounded-lg border bg-card p-4 text-sm">
       {apartment.remindersPaused ? (
         <p>
-          <span className="font-medium">Reminders are paused for this apartment.</span>
+          <span className="font-medium">{t('pause.paused')}</span>
           {apartment.remindersNote ? ` ${apartment.remindersNote}` : ''}
         </p>
       ) : (
-        <p className="text-muted-foreground">Reminders follow the building’s schedule for this apartment.</p>
+        <p className="text-muted-foreground">{t('pause.followSchedule')}</p>
       )}
       <div>
         {apartment.remindersPaused ? (
           <Button variant="outline" size="sm" aria-disabled={update.isPending} onClick={() => !update.isPending && save(false, null)}>
-            Resume reminders
+            {t('pause.resume')}
           </Button>
         ) : (
           <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-            Pause reminders…
+            {t('pause.pauseEllipsis')}
           </Button>
         )}
       </div>
       {error && <Notice tone="destructive">{error}</Notice>}
-      <FormDialog open={open} onOpenChange={setOpen} title="Pause reminders" description="No payment reminders for this apartment's invoices until you resume them, e.g. while an agreed payment plan runs.">
+      <FormDialog open={open} onOpenChange={setOpen} title={t('pause.pause')} description={t('pause.description')}>
         {({ finish, setBusy }) => (
           <PauseForm
             pending={update.isPending}
@@ -77,6 +79,7 @@ export function ReminderPause({ invoice }: { invoice: Invoice }) {
 }
 
 function PauseForm({ pending, onSubmit }: { pending: boolean; onSubmit: (note: string | null) => void }) {
+  const t = useTranslations('Invoice');
   const [note, setNote] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,10 +87,10 @@ function PauseForm({ pending, onSubmit }: { pending: boolean; onSubmit: (note: s
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      <FormField label="Note" description="Optional: why, e.g. “Pays 50 € a month until May”. Shown with the pause.">
+      <FormField label={t('pause.note')} description={t('pause.noteHint')}>
         <Input name="note" maxLength={500} autoComplete="off" value={note} onChange={(event) => setNote(event.target.value)} />
       </FormField>
-      <DialogActions label="Pause reminders" pendingLabel="Pausing…" pending={pending} />
+      <DialogActions label={t('pause.pause')} pendingLabel={t('pause.pausing')} pending={pending} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -15,30 +16,29 @@ import { RemindersTable } from './reminders-table';
 
 /** The payment reminders sent for the invoice: the step, when, to whom, and whether it went out. */
 export function RemindersSection({ invoice }: { invoice: Invoice }) {
+  const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const reminders = useQuery(trpc.invoices.reminders.queryOptions({ id: invoice.id }));
   const demand = useQuery(trpc.collections.list.queryOptions({ apartmentId: invoice.apartmentId, status: 'open', limit: 1 })).data?.data[0];
   let body: ReactNode;
   if (reminders.isPending) body = <Skeleton className="h-16 w-full" />;
-  else if (reminders.isError) body = <ErrorAlert>The reminders could not be loaded. {describeError(reminders.error)}</ErrorAlert>;
+  else if (reminders.isError) body = <ErrorAlert>{t('reminders.loadFailed', { reason: describeError(reminders.error) })}</ErrorAlert>;
   else if (reminders.data.data.length === 0)
     body = (
-      <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">
-        No reminders yet. While the invoice is open, residents are reminded by the building’s schedule (by default 3 days before the due date, 7 and 21 days after it).
-      </p>
+      <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('reminders.none')}</p>
     );
   else body = <RemindersTable reminders={reminders.data.data} currency={invoice.currency} labelledBy="reminders-heading" />;
   return (
     <section aria-labelledby="reminders-heading" className="grid min-w-0 gap-3">
       <h2 id="reminders-heading" className="text-lg font-semibold">
-        Reminders
+        {t('reminders.title')}
       </h2>
       {demand && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge variant="warning">In collection</Badge>A payment demand of {formatMoney(demand.totalAmount, demand.currency)} was made on {formatDay(demand.issueDate)}, to pay by{' '}
-          {formatDay(demand.deadline)}.
+          <Badge variant="warning">{t('reminders.inCollection')}</Badge>
+          {t('reminders.demand', { amount: formatMoney(demand.totalAmount, demand.currency), issued: formatDay(demand.issueDate), deadline: formatDay(demand.deadline) })}
           <Link href="/collections" className="font-medium text-primary underline-offset-4 hover:underline">
-            See collections
+            {t('reminders.seeCollections')}
           </Link>
         </p>
       )}

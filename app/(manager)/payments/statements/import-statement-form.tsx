@@ -1,11 +1,13 @@
 'use client';
 
 import { CircleAlertIcon, UploadIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import type { Translate } from '@/app/portal/translate';
 
 /** The server's limit (app/api/bank-statements/import). */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -20,7 +22,8 @@ export type StatementResult = {
   payments: Array<{ id: string; amount: number; currency: string }>;
 };
 
-async function postStatement(file: File): Promise<{ ok: true; result: StatementResult } | { ok: false; message: string }> {
+/** The statement uploaded, or why not in words (`t`: namespace BankStatements). */
+async function postStatement(file: File, t: Translate): Promise<{ ok: true; result: StatementResult } | { ok: false; message: string }> {
   const body = new FormData();
   body.append('file', file);
   let response: Response;
@@ -28,17 +31,18 @@ async function postStatement(file: File): Promise<{ ok: true; result: StatementR
     // The session cookie authenticates the request, as it does for tRPC.
     response = await fetch('/api/bank-statements/import', { method: 'POST', body });
   } catch {
-    return { ok: false, message: 'The server could not be reached. Check your connection and try again.' };
+    return { ok: false, message: t('import.unreachable') };
   }
   const json = (await response.json().catch(() => null)) as { data?: StatementResult; error?: { message?: string } } | null;
   if (response.ok && json?.data) return { ok: true, result: json.data };
-  if (response.status === 401) return { ok: false, message: 'Your session has ended. Sign in again to continue.' };
-  if (response.status === 413) return { ok: false, message: 'The file is larger than 10 MB.' };
-  return { ok: false, message: json?.error?.message ? `The statement could not be imported: ${json.error.message}` : 'The statement could not be imported. Try again in a moment.' };
+  if (response.status === 401) return { ok: false, message: t('import.sessionEnded') };
+  if (response.status === 413) return { ok: false, message: t('import.tooLarge') };
+  return { ok: false, message: json?.error?.message ? t('import.failedBecause', { reason: json.error.message }) : t('import.failed') };
 }
 
 /** One statement file (camt.053/054 XML or a Swedbank, SEB, LHV or generic CSV) uploaded and reconciled. */
 export function ImportStatementForm({ onImported }: { onImported: (result: StatementResult) => void }) {
+  const t = useTranslations('BankStatements');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -48,13 +52,13 @@ export function ImportStatementForm({ onImported }: { onImported: (result: State
     event.preventDefault();
     if (pending) return;
     if (!file || file.size > MAX_BYTES) {
-      setError(file ? 'The file is larger than 10 MB.' : 'Choose a statement file.');
+      setError(file ? t('import.tooLarge') : t('import.chooseFile'));
       inputRef.current?.focus();
       return;
     }
     setError(null);
     setPending(true);
-    const answer = await postStatement(file);
+    const answer = await postStatement(file, t);
     setPending(false);
     if (answer.ok) onImported(answer.result);
     else setError(answer.message);
@@ -62,7 +66,7 @@ export function ImportStatementForm({ onImported }: { onImported: (result: State
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
-      <FormField label="Statement file" description="camt.053 / camt.054 XML, or a CSV export of Swedbank, SEB or LHV; up to 10 MB. Importing a file again books nothing twice.">
+      <FormField label={t('import.file')} description={t('import.fileHint')}>
         <Input
           ref={inputRef}
           type="file"
@@ -77,7 +81,7 @@ export function ImportStatementForm({ onImported }: { onImported: (result: State
       </FormField>
       <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-60">
         <UploadIcon aria-hidden="true" />
-        {pending ? 'Importing…' : 'Import statement'}
+        {pending ? t('import.importing') : t('import.submit')}
       </Button>
       {error && (
         <Alert variant="destructive" role="alert" className="sm:col-span-2">

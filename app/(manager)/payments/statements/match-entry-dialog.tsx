@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -10,7 +11,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { formatMoney, plural } from '../../invoices/format';
+import { formatMoney } from '../../invoices/format';
 import { useBuildings } from '../../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../../residents/building-apartment-fields';
 
@@ -33,12 +34,13 @@ export function MatchEntryDialog({
   onBooked: (message: string) => void;
   returnFocus: () => HTMLElement | null;
 }) {
+  const t = useTranslations('BankStatements');
   return (
     <FormDialog
       open={entry !== null}
       onOpenChange={onOpenChange}
-      title="Match to an apartment"
-      description={entry ? `${formatMoney(entry.amount, entry.currency)} from ${entry.payerName ?? 'an unknown payer'}.` : ''}
+      title={t('matchDialog.title')}
+      description={entry ? t('matchDialog.description', { amount: formatMoney(entry.amount, entry.currency), payer: entry.payerName ?? t('matchDialog.unknownPayer') }) : ''}
       returnFocus={returnFocus}
     >
       {({ finishWith, setBusy }) =>
@@ -55,6 +57,7 @@ export function MatchEntryDialog({
 }
 
 function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBusyChange: (busy: boolean) => void; onBooked: (message: string) => void }) {
+  const t = useTranslations('BankStatements');
   const trpc = useTRPC();
   const match = useMutation(trpc.bankStatements.match.mutationOptions());
   const buildings = useBuildings().data?.data ?? [];
@@ -74,9 +77,9 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
     onBusyChange(true);
     match.mutate(target === OLDEST_FIRST ? { id: entry.id, apartmentId } : { id: entry.id, invoiceId: target }, {
       onSettled: () => onBusyChange(false),
-      onSuccess: ({ data }) => onBooked(`Booked ${plural(data.payments.length, 'payment')} from ${formatMoney(entry.amount, entry.currency)}.`),
+      onSuccess: ({ data }) => onBooked(t('matchDialog.booked', { count: data.payments.length, amount: formatMoney(entry.amount, entry.currency) })),
       onError: (error) => {
-        const failure = formFailure(error, 'The entry could not be booked.', (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), ' ');
+        const failure = formFailure(error, t('matchDialog.failed'), (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), ' ');
         fail(failure.errors, failure.formError);
       },
     });
@@ -87,18 +90,18 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
       <div className="grid gap-4 sm:grid-cols-2">
         <BuildingApartmentFields {...picker.fieldProps({ errors, ref, clearError, onChange: () => setTarget(OLDEST_FIRST) })} />
         <FormField
-          label="Pay"
+          label={t('matchDialog.pay')}
           error={errors.target}
           className="sm:col-span-2"
-          description={apartmentId && open.isSuccess && openInvoices.length === 0 ? 'No open invoices: the money becomes the apartment’s credit.' : undefined}
+          description={apartmentId && open.isSuccess && openInvoices.length === 0 ? t('matchDialog.noOpenInvoices') : undefined}
         >
           <OptionsSelect
             ref={ref('target')}
             value={target}
             disabled={!apartmentId}
             options={[
-              { value: OLDEST_FIRST, label: 'Its open invoices, oldest first, then credit' },
-              ...openInvoices.map((i) => ({ value: i.id, label: `${i.number} first (${formatMoney(i.amount - i.amountPaid, i.currency)} open)` })),
+              { value: OLDEST_FIRST, label: t('matchDialog.oldestFirst') },
+              ...openInvoices.map((i) => ({ value: i.id, label: t('matchDialog.invoiceFirst', { number: i.number, open: formatMoney(i.amount - i.amountPaid, i.currency) }) })),
             ]}
             onChange={(value) => {
               setTarget(value);
@@ -107,7 +110,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
           />
         </FormField>
       </div>
-      <DialogActions label="Book payment" pendingLabel="Booking…" pending={match.isPending} />
+      <DialogActions label={t('matchDialog.book')} pendingLabel={t('matchDialog.booking')} pending={match.isPending} />
     </CheckedForm>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, LandmarkIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,20 +15,22 @@ import { TitledSection } from '@/components/ui/titled-section';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { formatMoney, plural } from '../../invoices/format';
+import type { Translate } from '@/app/portal/translate';
+import { formatMoney } from '../../invoices/format';
 import { ImportStatementForm, type StatementResult } from './import-statement-form';
 import { MatchEntryDialog, type QueueEntry } from './match-entry-dialog';
 
-/** "12 entries: 9 matched, 2 to check, 1 imported before." */
-function summary(r: StatementResult): string {
-  const parts = [`${r.matched} matched`, `${r.unmatched} to check`];
-  if (r.duplicates) parts.push(`${r.duplicates} imported before`);
-  if (r.skipped) parts.push(`${plural(r.skipped, 'debit')} ignored`);
-  return `${plural(r.entries, 'credit entry', 'credit entries')} (${r.format}): ${parts.join(', ')}; ${plural(r.payments.length, 'payment')} booked.`;
+/** "12 credit entries (camt.053): 9 matched, 2 to check, 1 imported before; 9 payments booked." `t`: namespace BankStatements. */
+function summary(r: StatementResult, t: Translate): string {
+  const parts = [t('summary.matched', { count: r.matched }), t('summary.toCheck', { count: r.unmatched })];
+  if (r.duplicates) parts.push(t('summary.duplicates', { count: r.duplicates }));
+  if (r.skipped) parts.push(t('summary.skipped', { count: r.skipped }));
+  return t('summary.text', { entries: r.entries, format: r.format, parts: parts.join(', '), payments: r.payments.length });
 }
 
 /** Bank statements: import a file, then settle what no reference number or invoice number matched. `demo`: offer a sample statement (not in production). */
 export function StatementsView({ demo }: { demo: boolean }) {
+  const t = useTranslations('BankStatements');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
@@ -45,7 +48,7 @@ export function StatementsView({ demo }: { demo: boolean }) {
   const match = useMutation(
     trpc.bankStatements.match.mutationOptions({
       onSuccess: ({ data }) => {
-        show(data.entry.status === 'ignored' ? 'The entry was ignored.' : `Booked ${plural(data.payments.length, 'payment')}.`);
+        show(data.entry.status === 'ignored' ? t('ignored') : t('booked', { count: data.payments.length }));
         refresh();
       },
       onError: (error) => show(describeError(error)),
@@ -57,24 +60,32 @@ export function StatementsView({ demo }: { demo: boolean }) {
     <span className="flex flex-wrap gap-2">
       {e.suggestion?.invoiceId && (
         <Button size="sm" disabled={match.isPending} onClick={() => match.mutate({ id: e.id, invoiceId: e.suggestion!.invoiceId! })}>
-          Book to {e.suggestion.invoiceNumber ?? 'invoice'}
+          {t('bookTo', { invoice: e.suggestion.invoiceNumber ?? t('invoiceFallback') })}
         </Button>
       )}
       <Button size="sm" variant="outline" disabled={match.isPending} onClick={() => setMatching(e)}>
-        Match…
+        {t('match')}
       </Button>
       <Button size="sm" variant="outline" disabled={match.isPending} onClick={() => match.mutate({ id: e.id, ignore: true })}>
-        Ignore
+        {t('ignore')}
       </Button>
     </span>
   );
   const suggestion = (e: Entry): ReactNode =>
-    e.suggestion ? <Badge variant="warning">Apartment {e.suggestion.apartmentNumber}{e.suggestion.invoiceNumber ? `, ${e.suggestion.invoiceNumber}` : ''}</Badge> : '—';
+    e.suggestion ? (
+      <Badge variant="warning">
+        {e.suggestion.invoiceNumber
+          ? t('suggestionWithInvoice', { number: e.suggestion.apartmentNumber, invoice: e.suggestion.invoiceNumber })
+          : t('suggestion', { number: e.suggestion.apartmentNumber })}
+      </Badge>
+    ) : (
+      '—'
+    );
 
   let body: ReactNode;
-  if (queue.isPending) body = <ListSkeleton label="Loading unmatched entries…" />;
-  else if (queue.isError && entries.length === 0) body = <LoadError what="The unmatched entries" reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
-  else if (entries.length === 0) body = <EmptyState icon={LandmarkIcon} title="Nothing to check" description="Every imported credit was matched by its reference number or invoice number." />;
+  if (queue.isPending) body = <ListSkeleton label={t('loading')} />;
+  else if (queue.isError && entries.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
+  else if (entries.length === 0) body = <EmptyState icon={LandmarkIcon} title={t('emptyTitle')} description={t('emptyText')} />;
   else
     body = (
       <>
@@ -82,52 +93,54 @@ export function StatementsView({ demo }: { demo: boolean }) {
           items={entries}
           from="md"
           labelledBy="unmatched-heading"
-          caption="Newest booking date first."
+          caption={t('caption')}
           busy={queue.isFetching}
           columns={[
-            { header: 'Date', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
-            { header: 'Payer', cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
-            { header: 'Details', cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
-            { header: 'Amount', ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
-            { header: 'Suggestion', cell: suggestion },
-            { header: 'Action', cell: actions },
+            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+            { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
+            { header: t('columns.details'), cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
+            { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
+            { header: t('columns.suggestion'), cell: suggestion },
+            { header: t('columns.action'), cell: actions },
           ]}
           cardClassName="grid gap-2 p-4 text-sm"
           card={(e) => (
             <>
               <CardHeadline amount={formatMoney(e.amount, e.currency)}>
-                <span className="font-medium">{e.payerName ?? 'Unknown payer'}</span>
+                <span className="font-medium">{e.payerName ?? t('unknownPayer')}</span>
               </CardHeadline>
               <p className="break-words text-muted-foreground">
-                {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || 'no details'}
+                {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || t('noDetails')}
               </p>
               {e.suggestion && <p>{suggestion(e)}</p>}
               {actions(e)}
             </>
           )}
         />
-        <LoadMore query={queue} failed="More entries" />
+        <LoadMore query={queue} failed={t('moreEntries')} />
       </>
     );
 
   return (
     <>
-      <PageHeader title="Bank statements" description="Import a statement: payments carrying an apartment's reference number or an invoice number are booked at once; the rest wait here." />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="grid min-w-0 gap-6">
         <ImportStatementForm
           onImported={(result) => {
-            show(summary(result));
+            show(summary(result, t));
             refresh();
           }}
         />
         {demo && (
           <p className="text-sm text-muted-foreground">
-            Trying it out?{' '}
-            <a href="/api/dev/demo-statement" download className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
-              <DownloadIcon aria-hidden="true" className="size-4" />
-              Download a demo statement
-            </a>{' '}
-            of today’s transfers to your open invoices, then import it.
+            {t.rich('demo', {
+              link: (chunks) => (
+                <a href="/api/dev/demo-statement" download className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                  <DownloadIcon aria-hidden="true" className="size-4" />
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         )}
         {notice && (
@@ -135,7 +148,7 @@ export function StatementsView({ demo }: { demo: boolean }) {
             {notice.text}
           </Notice>
         )}
-        <TitledSection id="unmatched-heading" title="Unmatched entries" headingRef={heading}>
+        <TitledSection id="unmatched-heading" title={t('unmatched')} headingRef={heading}>
           {body}
         </TitledSection>
       </div>
