@@ -40,6 +40,7 @@ export default defineConfig([
         { group: ['@/server/api', '@/server/api/*', 'next', 'next/*', '@trpc/*'], message: 'Services know nothing of HTTP, tRPC or Next.' },
       ], paths: [
         { name: '@/server/jobs', message: 'Not the jobs barrel (it imports the functions, which import services): use server/jobs/send-job-event.' },
+        { name: '@react-pdf/renderer', importNames: ['renderToBuffer', 'renderToStream', 'renderToFile', 'renderToString'], message: 'Render documents with renderPdf (server/pdf/render-pdf): it readies the fonts first.' },
       ] }],
     },
   },

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { renderToBuffer } from '@react-pdf/renderer';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { renderPdf } from '@/server/pdf/render-pdf';
 import { invoicePdfPage, renderInvoicePdf } from '@/server/services/invoices/render-invoice-pdf';
 import { type Portfolio, rowsOf } from './dataset';
 import { type AppServer, treeRss } from './rest-load';
@@ -9,7 +9,7 @@ import { type BenchRow, fmt, median, percentile, row } from './table';
 
 /**
  * Invoice PDFs (part of `npm run bench`): ms per invoice of the service (reads, QR code, render) over `count`
- * invoices of the portfolio, against its floor: a bare @react-pdf render of the same page, its data read beforehand.
+ * invoices of the portfolio, against its floor: a bare render of the same page (renderPdf), its data read beforehand.
  * Goal: median and p90 within 2× the floor's.
  */
 export async function pdfBench(p: Portfolio, count: number): Promise<BenchRow[]> {
@@ -17,12 +17,12 @@ export async function pdfBench(p: Portfolio, count: number): Promise<BenchRow[]>
   const pages = [];
   for (const id of ids) pages.push(await invoicePdfPage({ ctx: p.ctx, input: { id } }));
   // One of each first: fonts and modules load once per process, not per invoice.
-  await renderToBuffer(pages[0]!.element);
+  await renderPdf(pages[0]!.element);
   await renderInvoicePdf({ ctx: p.ctx, input: { id: ids[0]! } });
   const bare: number[] = [];
   for (const page of pages) {
     const t0 = performance.now();
-    await renderToBuffer(page.element);
+    await renderPdf(page.element);
     bare.push(performance.now() - t0);
   }
   const full: number[] = [];

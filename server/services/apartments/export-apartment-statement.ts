@@ -1,10 +1,10 @@
 import { createElement } from 'react';
-import { renderToBuffer } from '@react-pdf/renderer';
 import { formatDay, formatMoney } from '@/lib/format';
 import { CSV_BOM, csvLines } from '@/server/domain/csv';
 import { fromUnits, unitsToString } from '@/server/domain/decimal';
 import { AccountStatementDocument } from '@/server/pdf/account-statement-document';
 import { type PdfLanguage, pdfLanguage } from '@/server/pdf/language';
+import { type PdfDocument, renderPdf } from '@/server/pdf/render-pdf';
 import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
@@ -29,7 +29,7 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
   const language = await pdfLanguage(await callerLocale(ctx));
   const { t, locale } = language;
   const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency, locale);
-  const pdf = await renderToBuffer(
+  const pdf = await renderPdf(
     createElement(AccountStatementDocument, {
       ...language,
       formatMoney: (n: number) => formatMoney(n, account.currency, locale),
@@ -49,7 +49,7 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
           balance: fromUnits(e.balance, 2),
         })),
       },
-    }) as Parameters<typeof renderToBuffer>[0],
+    }) as PdfDocument,
   );
   return { filename: `${name}.pdf`, contentType: 'application/pdf', body: new Uint8Array(pdf) };
 }

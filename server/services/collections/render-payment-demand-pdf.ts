@@ -1,11 +1,11 @@
 import { createElement } from 'react';
-import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
 import { apartments, buildings } from '@/db/schema';
 import type { Locale } from '@/i18n/locales';
 import { formatDay, formatMoney, formatPeriod } from '@/lib/format';
 import { pdfLanguage } from '@/server/pdf/language';
 import { PaymentDemandDocument } from '@/server/pdf/payment-demand-document';
+import { type PdfDocument, renderPdf } from '@/server/pdf/render-pdf';
 import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
@@ -26,7 +26,7 @@ export async function renderPaymentDemandPdf({ ctx, input, locale }: { ctx: Serv
   const organisation = await organisationOf(ctx.db, ctx.tenantId);
   const language = await pdfLanguage(locale ?? (await callerLocale(ctx)));
   const day = (date: string) => formatDay(date, language.locale);
-  const pdf = await renderToBuffer(
+  const pdf = await renderPdf(
     createElement(PaymentDemandDocument, {
       ...language,
       formatMoney: (n: number) => formatMoney(n, demand.currency, language.locale),
@@ -45,7 +45,7 @@ export async function renderPaymentDemandPdf({ ctx, input, locale }: { ctx: Serv
         creditAmount: demand.creditAmount,
         totalAmount: demand.totalAmount,
       },
-    }) as Parameters<typeof renderToBuffer>[0],
+    }) as PdfDocument,
   );
   return { filename: `payment-demand-${b.name}-${demand.apartmentNumber}-${demand.issueDate}.pdf`.replace(/[^\w.-]+/g, '-'), pdf };
 }

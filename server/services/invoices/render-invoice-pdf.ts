@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { renderToBuffer } from '@react-pdf/renderer';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { apartments, buildings } from '@/db/schema';
@@ -9,6 +8,7 @@ import type { Locale } from '@/i18n/locales';
 import { formatMoney } from '@/lib/format';
 import { InvoiceDocument } from '@/server/pdf/invoice-document';
 import { pdfLanguage } from '@/server/pdf/language';
+import { type PdfDocument, renderPdf } from '@/server/pdf/render-pdf';
 import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
@@ -24,11 +24,11 @@ import { apartmentScope } from '../scopes';
  */
 export async function renderInvoicePdf({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; pdf: Buffer }> {
   const page = await invoicePdfPage({ ctx, input, locale });
-  return { filename: page.filename, pdf: await renderToBuffer(page.element) };
+  return { filename: page.filename, pdf: await renderPdf(page.element) };
 }
 
 /** The PDF's page, read and formatted but not rendered (the benchmark renders it bare as its floor). */
-export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; element: Parameters<typeof renderToBuffer>[0] }> {
+export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; element: PdfDocument }> {
   const invoice = await getInvoice({ ctx, input });
   const [context] = await ctx.db
     .select({ building: buildings, apartmentNumber: apartments.number })
@@ -71,7 +71,7 @@ export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceConte
       qrDataUrl,
       account,
     },
-  }) as Parameters<typeof renderToBuffer>[0];
+  }) as PdfDocument;
   return { filename: `${invoice.number}.pdf`, element };
 }
 
