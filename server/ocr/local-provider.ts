@@ -13,6 +13,7 @@ import {
   rankCandidates,
   readRegister,
   redColumns,
+  type RegisterRegion,
   registerRegions,
 } from './pick-register';
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
@@ -240,6 +241,13 @@ function rotateQuad(q: Quad, angle: number): Quad {
   return q.map(([x, y]) => [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos]) as Quad;
 }
 
+/** `quad` longer by `left` and `right` times its height, with `core` (fractions of its width) following. */
+function widened(quad: Quad, core: [number, number], left: number, right: number): { quad: Quad; core: [number, number] } {
+  const [w, h] = [quadWidth(quad), quadHeight(quad)];
+  const total = w + (left + right) * h;
+  return { quad: growQuad(quad, left, right), core: [(core[0] * w + left * h) / total, (core[1] * w + left * h) / total] };
+}
+
 /** Grows a quad by `f` of its height above and below. */
 function taller(q: Quad, f: number): Quad {
   const dx = (q[3][0] - q[0][0]) * f;
@@ -250,6 +258,76 @@ function taller(q: Quad, f: number): Quad {
     [q[2][0] + dx, q[2][1] + dy],
     [q[3][0] + dx, q[3][1] + dy],
   ];
+}
+
+/**
+ * Reads a seven-segment LCD in `quad` by its segments: the crop is taken wider and taller than the
+ * detector's box (it often covers only part of the display's digits, the last ones beside the unit left
+ * out), centred on the lit band and straightened, and its lit segments read.
+ */
+function readLcd(work: RawImage, region: RegisterRegion): RegisterRead | null {
+  const { quad, core } = widened(region.quad, region.core, 1, 1.5);
+  let tallQuad = taller(quad, 0.5);
+  let tall = cut(work, tallQuad);
+  let clean = litSegmentsOnly(tall, core);
+  // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
+  // centre it on the lit band, straighten it, and cut again.
+  const [top, bottom] = clean.band;
+  const shift = (top + bottom) / 2 / tall.height - 0.5;
+  const tilt = segmentTilt(clean);
+  if (Math.abs(shift) > 0.08 || Math.abs(tilt) > 0.01) {
+    tallQuad = rotateQuad(subQuad(tallQuad, 0, 1, shift), Math.atan(tilt));
+    tall = cut(work, tallQuad);
+    clean = litSegmentsOnly(tall, core);
+  }
+  const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });
+  logger.debug('ocr lcd region', { text: region.text, score: region.score, read });
+  return read;
+}
+
+/** Text lines the detector finds on `image` (PNG bytes), in work-image coordinates (`scale`: detect / work). */
+async function detectLines(e: Engine, image: Buffer, scale: number): Promise<OcrLine[]> {
+  const raw = await e.ocr.detect(image as unknown as string);
+  return raw
+    .filter((l) => l.box?.length === 4)
+    .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / scale, y / scale]) as Quad }));
+}
+
+/**
+ * The LCD reads of the register-like regions, best region first, until one is sure. The detector reads an
+ * LCD's digits poorly (ghost 8s, thin segments), so more regions are tried than for drums; segment reading
+ * is pixel work, quick.
+ */
+function lcdReads(work: RawImage, lines: OcrLine[]): RegisterRead[] {
+  const regions = registerRegions(lines, 6);
+  const reads: RegisterRead[] = [];
+  for (const region of regions) {
+    const read = readLcd(work, region);
+    if (read) reads.push({ ...read, weight: regionWeight(region, regions[0]!) });
+    if (read && read.confidence >= SURE && read.digits.length >= 4) break;
+  }
+  return reads;
+}
+
+/** Below this (confidence × region weight) an LCD photo is searched again on an enhanced image. */
+const LCD_LOOK_AGAIN = 0.5;
+
+/** The work image in grey, its contrast raised locally, at 1.5 times the detector's usual size. */
+async function enhancedForDetection(work: RawImage): Promise<{ png: Buffer; scale: number }> {
+  const scale = Math.min(1, (1.5 * DETECT_SIZE) / Math.max(work.width, work.height));
+  const png = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
+    .resize({ width: Math.round(work.width * scale), height: Math.round(work.height * scale) })
+    .greyscale()
+    .clahe({ width: 32, height: 32, maxSlope: 4 })
+    .toColourspace('srgb')
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { png, scale };
+}
+
+/** A less register-like region counts for less, so a crisp serial number does not beat a blurry register. */
+function regionWeight(region: RegisterRegion, best: RegisterRegion): number {
+  return Math.min(1, Math.max(0.2, region.score / best.score - 0.15));
 }
 
 async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
@@ -280,41 +358,25 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const image = await decode(bytes);
   if (!image) return NOTHING_READ;
   const t1 = performance.now();
-  const raw = await e.ocr.detect(image.detect as unknown as string);
+  const lines = await detectLines(e, image.detect, image.scale);
   const t2 = performance.now();
-  const lines: OcrLine[] = raw
-    .filter((l) => l.box?.length === 4)
-    .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / image.scale, y / image.scale]) as Quad }));
   // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
-  const lcd = hints.type === 'electricity' || hints.type === 'heating';
-  // The detector reads an LCD's digits poorly (ghost 8s, thin segments): look at one more region there.
-  const regions = registerRegions(lines, lcd ? 3 : 2);
+  if (hints.type === 'electricity' || hints.type === 'heating') {
+    const reads = lcdReads(image.work, lines);
+    // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
+    // with the contrast raised locally (CLAHE).
+    if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {
+      const again = await enhancedForDetection(image.work);
+      reads.push(...lcdReads(image.work, await detectLines(e, again.png, again.scale)));
+    }
+    logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
+    return resultOf(rankCandidates(reads, hints));
+  }
+  const regions = registerRegions(lines, 2);
   const reads: RegisterRead[] = [];
   for (const region of regions) {
-    // A less register-like region counts for less, so a crisp serial number does not beat a blurry register.
-    const weight = Math.min(1, Math.max(0.2, region.score / regions[0]!.score - 0.15));
+    const weight = regionWeight(region, regions[0]!);
     let { quad, core } = region;
-    if (lcd) {
-      // Taller than the detector's box: it often covers only part of a segment display's digits.
-      let tallQuad = taller(quad, 0.5);
-      let tall = cut(image.work, tallQuad);
-      let clean = litSegmentsOnly(tall, core);
-      // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
-      // centre it on the lit band, straighten it, and cut again.
-      const [top, bottom] = clean.band;
-      const shift = (top + bottom) / 2 / tall.height - 0.5;
-      const tilt = segmentTilt(clean);
-      if (Math.abs(shift) > 0.08 || Math.abs(tilt) > 0.01) {
-        tallQuad = rotateQuad(subQuad(tallQuad, 0, 1, shift), Math.atan(tilt));
-        tall = cut(image.work, tallQuad);
-        clean = litSegmentsOnly(tall, core);
-      }
-      const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });
-      logger.debug('ocr lcd region', { text: region.text, score: region.score, read });
-      if (read) reads.push({ ...read, weight });
-      if (read && read.confidence >= SURE && read.digits.length >= 4) break;
-      continue;
-    }
     let strip = cut(image.work, quad);
     let red = redColumns(strip.data, strip.width, strip.height, strip.channels);
     let first = readRegister(await recognise(e, strip), { red, core });
@@ -325,10 +387,7 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
       const left = first.span[0] < edge ? 3 : 0;
       const right = !region.unit && first.span[1] > 1 - edge ? 2 : 0;
       if (!left && !right) break;
-      const [w, h] = [quadWidth(quad), quadHeight(quad)];
-      quad = growQuad(quad, left, right);
-      const total = w + (left + right) * h;
-      core = [(core[0] * w + left * h) / total, (core[1] * w + left * h) / total];
+      ({ quad, core } = widened(quad, core, left, right));
       strip = cut(image.work, quad);
       red = redColumns(strip.data, strip.width, strip.height, strip.channels);
       first = readRegister(await recognise(e, strip), { red, core }) ?? first;

@@ -323,7 +323,10 @@ export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; co
     if (prev && pitch && c.x - prev.x > (opts.maxGap ?? 3.6) * pitch) flush();
     const nextIsLetter = i + 1 < chars.length && /[a-zA-Z³]/.test(chars[i + 1]!.ch) && !LOOKALIKE[chars[i + 1]!.ch];
     if (isDigit(c.ch)) run.items.push(c);
-    else if ((c.ch === '.' || c.ch === ',') && run.items.length && run.mark === null && digitLike(i + 1)) run.mark = run.items.length;
+    else if ((c.ch === '.' || c.ch === ',') && run.items.length && digitLike(i + 1)) {
+      // A second mark inside the digits (a faint decimal point caught too) does not end the register.
+      run.mark ??= run.items.length;
+    }
     else if (LOOKALIKE[c.ch] && (digitLike(i - 1) || digitLike(i + 1)) && !nextIsLetter) {
       run.items.push({ ...c, ch: LOOKALIKE[c.ch]!, p: Math.min(c.p, c.digit?.p ?? c.p * 0.7) });
     } else flush();

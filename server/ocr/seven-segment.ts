@@ -347,7 +347,7 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     const fills = allFills[i]!;
     // A 1 is two segments as strong as the others with a gap between them; a weaker mark or an unbroken
     // line (the window's edge) is not a digit.
-    if (narrow.has(i) && (Math.min(fills.b!, fills.c!) < 0.6 * litFill || fill(cell, [0.8, 1, 0.46, 0.54], mask) >= 0.6 * Math.min(fills.b!, fills.c!))) return;
+    if (narrow.has(i) && (Math.min(fills.b!, fills.c!) < 0.6 * litFill || fill(cell, [0.8, 1, 0.46, 0.54], mask) >= 0.9 * Math.min(fills.b!, fills.c!))) return;
     // Distance of the cell's fills to each digit's pattern; the closest variant counts.
     const distance = new Map<string, number>();
     for (const [digit, segs] of DIGIT_SEGMENTS) {
