@@ -9,8 +9,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError } from '@/components/ui/load-error';
-import { figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -91,15 +90,14 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
   );
 
   const filtered = Object.values(query).some((v) => v !== undefined);
-  const nothingAtAll = list.isSuccess && !filtered && invoices.length === 0 && !list.isPlaceholderData;
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <ListSkeleton label={t('loading')} />;
-  } else if (list.isError && invoices.length === 0) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
-  } else if (nothingAtAll) {
-    body = (
+  let body: ReactNode = listPlaceholder({
+    query: list,
+    count: invoices.length,
+    filtered,
+    loading: t('loading'),
+    loadWhat: t('loadWhat'),
+    empty: (
       <EmptyState
         icon={ReceiptTextIcon}
         title={t('emptyTitle')}
@@ -110,10 +108,10 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
           {t('generateInvoices')}
         </Button>
       </EmptyState>
-    );
-  } else if (invoices.length === 0) {
-    body = <NoMatches>{t('noMatches')}</NoMatches>;
-  } else {
+    ),
+    noMatches: t('noMatches'),
+  });
+  if (!body) {
     const allChosen = drafts.length > 0 && chosen.length === drafts.length;
     const checkbox = (i: Invoice) =>
       i.status === 'draft' ? (

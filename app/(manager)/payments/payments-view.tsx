@@ -9,11 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError } from '@/components/ui/load-error';
-import { CardHeadline, figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { CardHeadline, figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
 import { formatMoney } from '../invoices/format';
@@ -79,13 +77,13 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
     </span>
   );
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <ListSkeleton label={t('loading')} />;
-  } else if (list.isError && payments.length === 0) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
-  } else if (payments.length === 0 && !filtered && !list.isPlaceholderData) {
-    body = (
+  let body: ReactNode = listPlaceholder({
+    query: list,
+    count: payments.length,
+    filtered,
+    loading: t('loading'),
+    loadWhat: t('loadWhat'),
+    empty: (
       <EmptyState
         icon={CreditCardIcon}
         title={t('emptyTitle')}
@@ -96,10 +94,10 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
           {t('recordPrepayment')}
         </Button>
       </EmptyState>
-    );
-  } else if (payments.length === 0) {
-    body = <NoMatches>{t('noMatches')}</NoMatches>;
-  } else {
+    ),
+    noMatches: t('noMatches'),
+  });
+  if (!body) {
     body = (
       <>
         <p role="status" className="sr-only">
