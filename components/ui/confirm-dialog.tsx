@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from './alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 import { DialogActions } from './dialog-actions';
@@ -36,7 +37,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   pendingLabel,
-  keepLabel = 'Keep',
+  keepLabel,
   pending,
   error,
   onConfirm,
@@ -44,6 +45,7 @@ export function ConfirmDialog({
   destructive = true,
   compact = false,
 }: ConfirmDialogProps) {
+  const t = useTranslations('Ui');
   return (
     <Dialog
       open={open}
@@ -59,7 +61,7 @@ export function ConfirmDialog({
         </DialogHeader>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <DialogActions
-          cancelLabel={keepLabel}
+          cancelLabel={keepLabel ?? t('keep')}
           label={confirmLabel}
           pendingLabel={pendingLabel}
           pending={pending}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { DialogClose, DialogFooter } from './dialog';
@@ -28,16 +29,17 @@ export function DialogActions({
   pending = false,
   onAction,
   destructive = false,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   compact = false,
 }: DialogActionsProps) {
+  const t = useTranslations('Ui');
   const size = compact ? 'default' : 'lg';
   const fit = compact ? undefined : TOUCH;
   return (
     <DialogFooter>
       <DialogClose asChild>
         <Button variant="outline" size={size} className={fit}>
-          {cancelLabel}
+          {cancelLabel ?? t('cancel')}
         </Button>
       </DialogClose>
       {label && (

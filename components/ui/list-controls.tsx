@@ -2,6 +2,7 @@
 
 import { DownloadIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { Button } from './button';
 import { FormField } from './form-field';
 import { Input } from './input';
@@ -11,7 +12,8 @@ import { OptionsSelect } from './options-select';
  * A list's search box: it shows every keystroke at once and reports the text once typing pauses, so the
  * server is asked once per word and not once per letter.
  */
-export function SearchField({ label = 'Search', value, onChange, placeholder }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchField({ label, value, onChange, placeholder }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+  const t = useTranslations('Ui');
   const [text, setText] = useState(value);
   // A value changed outside the box (filters cleared) shows in the box: adjusted while rendering.
   const [outside, setOutside] = useState(value);
@@ -25,7 +27,7 @@ export function SearchField({ label = 'Search', value, onChange, placeholder }: 
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <FormField label={label}>
+    <FormField label={label ?? t('search')}>
       <Input type="search" value={text} placeholder={placeholder} maxLength={200} onChange={(event) => setText(event.target.value)} />
     </FormField>
   );
@@ -33,8 +35,9 @@ export function SearchField({ label = 'Search', value, onChange, placeholder }: 
 
 /** A list's order, one of the orders the server offers (its `sort`). */
 export function SortSelect<S extends string>({ value, onChange, options }: { value: S; onChange: (value: S) => void; options: ReadonlyArray<{ value: S; label: string }> }) {
+  const t = useTranslations('Ui');
   return (
-    <FormField label="Sort by">
+    <FormField label={t('sortBy')}>
       <OptionsSelect value={value} onChange={(v) => onChange(v as S)} options={[...options]} />
     </FormField>
   );
@@ -42,11 +45,12 @@ export function SortSelect<S extends string>({ value, onChange, options }: { val
 
 /** The CSV download of what the list's filters select (every page, in the list's order). */
 export function ExportLink({ href }: { href: string }) {
+  const t = useTranslations('Ui');
   return (
     <Button asChild variant="outline">
       <a href={href} download>
         <DownloadIcon aria-hidden="true" />
-        Export CSV
+        {t('exportCsv')}
       </a>
     </Button>
   );

@@ -1,19 +1,19 @@
 import { CircleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { Alert } from './alert';
 import { Button } from './button';
 
 /** "The readings could not be loaded. <why>" with a button to try again. */
 export function LoadError({ what, reason, retry }: { what: string; reason: string; retry: () => void }) {
+  const t = useTranslations('Ui');
   return (
     <Alert variant="destructive" role="alert" className="items-start">
       <CircleAlertIcon aria-hidden="true" />
       <div className="grid gap-2">
-        <p>
-          {what} could not be loaded. {reason}
-        </p>
+        <p>{t('couldNotLoad', { what, reason })}</p>
         <div>
           <Button variant="outline" size="sm" onClick={retry}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { describeError } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { ErrorAlert } from './alert';
@@ -124,7 +125,7 @@ export function LoadMore({
   query,
   failed,
   onLoadMore = () => void query.fetchNextPage(),
-  label = 'Load more',
+  label,
   className = 'flex justify-center',
 }: {
   query: PagedQuery;
@@ -136,13 +137,12 @@ export function LoadMore({
   /** The button's wrapper: centred under the list unless told otherwise. */
   className?: string;
 }) {
+  const t = useTranslations('Ui');
   const loading = query.isFetchingNextPage;
   return (
     <>
       {failed && query.isFetchNextPageError && (
-        <ErrorAlert>
-          {failed} could not be loaded. {describeError(query.error)}
-        </ErrorAlert>
+        <ErrorAlert>{t('couldNotLoad', { what: failed, reason: describeError(query.error) })}</ErrorAlert>
       )}
       {query.hasNextPage && (
         <div className={className}>
@@ -154,7 +154,7 @@ export function LoadMore({
               if (!loading) onLoadMore();
             }}
           >
-            {loading ? 'Loading…' : label}
+            {loading ? t('loading') : (label ?? t('loadMore'))}
           </Button>
         </div>
       )}
