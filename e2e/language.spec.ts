@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, expectNoHorizontalScroll, gotoAsResident, isPhone, signIn } from './helpers';
+import { DEMO, expectNoHorizontalScroll, gotoAsResident, isPhone, saveScreenshot, signIn } from './helpers';
 
 /** A manager of their own (no other test signs in as them), made through the REST API: invited by the admin, accepted. */
 async function newManager(request: APIRequestContext): Promise<{ email: string; password: string }> {
@@ -74,3 +74,35 @@ test('the portal’s meters pages speak Russian to a resident who reads it, and 
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   }
 });
+
+/** The manager's main pages, each with the level-1 heading it shows in Estonian and in Russian. */
+const MANAGER_PAGES = [
+  { path: '/dashboard', name: 'dashboard' },
+  { path: '/buildings', name: 'buildings' },
+  { path: '/invoices', name: 'invoices' },
+  { path: '/payments', name: 'payments' },
+  { path: '/meters', name: 'meters' },
+  { path: '/residents', name: 'residents' },
+  { path: '/maintenance', name: 'maintenance' },
+  { path: '/collections', name: 'collections' },
+  { path: '/settings', name: 'settings' },
+] as const;
+
+for (const locale of ['et', 'ru'] as const) {
+  test(`the manager's main pages in ${locale === 'et' ? 'Estonian' : 'Russian'} fit the screen, with no English heading`, async ({ page, request, baseURL }) => {
+    // A manager of the test's own: the language a browser chooses is saved to the account it is signed in to.
+    const me = await newManager(request);
+    await signIn(page, me.email, me.password);
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseURL! }]);
+    for (const { path, name } of MANAGER_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      // The heading is in the chosen language: it is not the English one the page shows in English.
+      await expect(heading).not.toHaveText(new RegExp(`^${name}$`, 'i'));
+      await expectNoHorizontalScroll(page);
+      await saveScreenshot(page, `${name}-${locale}`);
+    }
+  });
+}
