@@ -94,6 +94,9 @@ for (const locale of ['et', 'ru'] as const) {
     const me = await newManager(request);
     await signIn(page, me.email, me.password);
     await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseURL! }]);
+    // The first page saves the browser's choice to the account (LocaleSync): let that finish before moving on.
+    await page.goto('/dashboard');
+    await page.waitForLoadState('networkidle');
     for (const { path, name } of MANAGER_PAGES) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);

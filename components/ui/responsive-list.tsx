@@ -170,9 +170,10 @@ export function figureCells(cellClassName?: string): Pick<ResponsiveColumn<unkno
 /** A card's first line: what the item is, and its amount at the right. */
 export function CardHeadline({ children, amount }: { children: ReactNode; amount: ReactNode }) {
   return (
-    <CardHeadline amount={amount}>
+    <div className="flex flex-wrap items-center justify-between gap-2">
       {children}
-    </CardHeadline>
+      <span className="font-medium tabular-nums">{amount}</span>
+    </div>
   );
 }
 
