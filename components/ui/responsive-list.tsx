@@ -3,7 +3,6 @@ import { useTranslations } from 'next-intl';
 import { describeError } from '@/lib/trpc/errors';
 import { cn } from '@/lib/utils';
 import { ErrorAlert } from './alert';
-import { LoadError } from './load-error';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table';
@@ -175,19 +174,4 @@ export function CardHeadline({ children, amount }: { children: ReactNode; amount
       <span className="font-medium tabular-nums">{amount}</span>
     </div>
   );
-}
-
-type ListQuery = { isPending: boolean; isError: boolean; error: unknown; isPlaceholderData: boolean; refetch: () => unknown };
-
-/**
- * What a list shows instead of its items: skeletons while its first page loads, the error when nothing could be
- * loaded, `empty` when there is nothing at all (no filter set), `noMatches` when the filters select nothing;
- * null when there are items to show.
- */
-export function listPlaceholder({ query, count, filtered, loading, loadWhat, empty, noMatches }: { query: ListQuery; count: number; filtered: boolean; loading: string; loadWhat: string; empty: ReactNode; noMatches: ReactNode }): ReactNode {
-  if (query.isPending) return <ListSkeleton label={loading} />;
-  if (query.isError && count === 0) return <LoadError what={loadWhat} reason={describeError(query.error)} retry={() => void query.refetch()} />;
-  if (count > 0) return null;
-  if (!filtered && !query.isPlaceholderData) return empty;
-  return <NoMatches>{noMatches}</NoMatches>;
 }

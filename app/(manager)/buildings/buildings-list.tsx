@@ -11,11 +11,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError } from '@/components/ui/load-error';
-import { figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddBuildingDialog } from './add-building-dialog';
-import { describeError } from '@/lib/trpc/errors';
 import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 50;
@@ -72,7 +71,6 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
   }
 
   const searching = q !== '';
-  const noBuildingsAtAll = query.isSuccess && !searching && buildings.length === 0 && !query.isPlaceholderData;
 
   return (
     <>
@@ -120,75 +118,70 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
           </div>
         </div>
 
-        {query.isPending ? (
-          <ListSkeleton label={t('loading')} />
-        ) : query.isError && buildings.length === 0 ? (
-          <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />
-        ) : noBuildingsAtAll ? (
-          <EmptyState
-            icon={Building2Icon}
-            title={t('emptyTitle')}
-            description={t('emptyText')}
-            titleAs="h2"
-          >
-            <Button ref={emptyAddButtonRef} onClick={() => openAdd('empty')}>
-              <PlusIcon aria-hidden="true" />
-              {t('addFirst')}
-            </Button>
-          </EmptyState>
-        ) : buildings.length === 0 ? (
-          <NoMatches>{t('noMatches', { q })}</NoMatches>
-        ) : (
-          <>
-            <p role="status" className="sr-only">
-              {searching
-                ? t('countMatching', { count: buildings.length, more: String(query.hasNextPage), q })
-                : t('count', { count: buildings.length, more: String(query.hasNextPage) })}
-            </p>
-            {/* Tablets and up a table; phones one card per building, so the apartment count is not scrolled out of sight. */}
-            <ResponsiveList
-              items={buildings}
-              from="sm"
-              labelledBy="buildings-heading"
-              busy={query.isFetching}
-              columns={[
-                {
-                  header: t('name'),
-                  cellClassName: 'font-medium',
-                  cell: (building) => (
-                    <Link
-                      id={`building-link-${building.id}`}
-                      href={`/buildings/${building.id}`}
-                      className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                    >
-                      {building.name}
-                    </Link>
-                  ),
-                },
-                { header: t('address'), cellClassName: 'min-w-40', cell: (building) => building.address },
-                { header: t('city'), cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
-                { header: t('apartments'), ...figureCells(), cell: (building) => building.apartmentCount },
-              ]}
-              cardClassName="grid gap-1 p-4"
-              card={(building) => (
-                <>
+        <PagedList
+          query={query}
+          count={buildings.length}
+          filtered={searching}
+          t={t}
+          noMatches={t('noMatches', { q })}
+          more={t('moreFailed')}
+          loadMore={{ onLoadMore: () => void loadMore() }}
+          empty={
+            <EmptyState icon={Building2Icon} title={t('emptyTitle')} description={t('emptyText')} titleAs="h2">
+              <Button ref={emptyAddButtonRef} onClick={() => openAdd('empty')}>
+                <PlusIcon aria-hidden="true" />
+                {t('addFirst')}
+              </Button>
+            </EmptyState>
+          }
+        >
+          <p role="status" className="sr-only">
+            {searching
+              ? t('countMatching', { count: buildings.length, more: String(query.hasNextPage), q })
+              : t('count', { count: buildings.length, more: String(query.hasNextPage) })}
+          </p>
+          {/* Tablets and up a table; phones one card per building, so the apartment count is not scrolled out of sight. */}
+          <ResponsiveList
+            items={buildings}
+            from="sm"
+            labelledBy="buildings-heading"
+            busy={query.isFetching}
+            columns={[
+              {
+                header: t('name'),
+                cellClassName: 'font-medium',
+                cell: (building) => (
                   <Link
-                    id={`building-card-link-${building.id}`}
+                    id={`building-link-${building.id}`}
                     href={`/buildings/${building.id}`}
-                    className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     {building.name}
                   </Link>
-                  <p className="text-sm break-words">{[building.address, building.city].filter(Boolean).join(', ')}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {t('apartmentCount', { count: building.apartmentCount })}
-                  </p>
-                </>
-              )}
-            />
-            <LoadMore query={query} failed={t('moreFailed')} onLoadMore={() => void loadMore()} />
-          </>
-        )}
+                ),
+              },
+              { header: t('address'), cellClassName: 'min-w-40', cell: (building) => building.address },
+              { header: t('city'), cell: (building) => building.city ?? <span className="text-muted-foreground">—</span> },
+              { header: t('apartments'), ...figureCells(), cell: (building) => building.apartmentCount },
+            ]}
+            cardClassName="grid gap-1 p-4"
+            card={(building) => (
+              <>
+                <Link
+                  id={`building-card-link-${building.id}`}
+                  href={`/buildings/${building.id}`}
+                  className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {building.name}
+                </Link>
+                <p className="text-sm break-words">{[building.address, building.city].filter(Boolean).join(', ')}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t('apartmentCount', { count: building.apartmentCount })}
+                </p>
+              </>
+            )}
+          />
+        </PagedList>
       </section>
 
       <AddBuildingDialog

@@ -10,11 +10,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
-import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { PageHeader } from '@/components/ui/page-header';
-import { CardHeadline, figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -83,62 +83,46 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
     </span>
   );
 
-  let body: ReactNode;
-  if (list.isPending) body = <ListSkeleton label={t('loading')} />;
-  else if (list.isError && demands.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
-  else if (demands.length === 0)
-    body =
-      filter === 'open' ? (
-        <EmptyState
-          icon={GavelIcon}
-          title={t('emptyTitle')}
-          description={t('emptyText')}
-        />
-      ) : (
-        <NoMatches>{t('noMatches')}</NoMatches>
-      );
-  else
-    body = (
-      <>
-        <ResponsiveList
-          items={demands}
-          from="md"
-          labelledBy="demands-heading"
-          caption={t('caption')}
-          busy={list.isFetching}
-          columns={[
-            {
-              header: t('columns.apartment'),
-              cellClassName: 'min-w-40 break-words font-medium',
-              cell: (d) => (
-                <Link href={`/apartments/${d.apartmentId}`} className="text-primary underline-offset-4 hover:underline">
-                  {place(d)}
-                </Link>
-              ),
-            },
-            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
-            { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
-            { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
-            { header: t('columns.status'), cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
-            { header: t('columns.action'), cell: actions },
-          ]}
-          cardClassName="grid gap-2 p-4 text-sm"
-          card={(d) => (
-            <>
-              <CardHeadline amount={formatMoney(d.totalAmount, d.currency)}>
-                <span className="font-medium">{place(d)}</span>
-              </CardHeadline>
-              <p className="text-muted-foreground">
-                {t('cardLine', { date: formatDay(d.issueDate), deadline: formatDay(d.deadline), sent: sent(d) })}
-              </p>
-              <p>{status(d)}</p>
-              {actions(d)}
-            </>
-          )}
-        />
-        <LoadMore query={list} failed={t('moreDemands')} />
-      </>
-    );
+  const body = (
+    <PagedList query={list} count={demands.length} filtered={filter !== 'open'} t={t} more={t('moreDemands')} empty={<EmptyState icon={GavelIcon} title={t('emptyTitle')} description={t('emptyText')} />}>
+      <ResponsiveList
+        items={demands}
+        from="md"
+        labelledBy="demands-heading"
+        caption={t('caption')}
+        busy={list.isFetching}
+        columns={[
+          {
+            header: t('columns.apartment'),
+            cellClassName: 'min-w-40 break-words font-medium',
+            cell: (d) => (
+              <Link href={`/apartments/${d.apartmentId}`} className="text-primary underline-offset-4 hover:underline">
+                {place(d)}
+              </Link>
+            ),
+          },
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
+          { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
+          { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
+          { header: t('columns.status'), cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
+          { header: t('columns.action'), cell: actions },
+        ]}
+        cardClassName="grid gap-2 p-4 text-sm"
+        card={(d) => (
+          <>
+            <CardHeadline amount={formatMoney(d.totalAmount, d.currency)}>
+              <span className="font-medium">{place(d)}</span>
+            </CardHeadline>
+            <p className="text-muted-foreground">
+              {t('cardLine', { date: formatDay(d.issueDate), deadline: formatDay(d.deadline), sent: sent(d) })}
+            </p>
+            <p>{status(d)}</p>
+            {actions(d)}
+          </>
+        )}
+      />
+    </PagedList>
+  );
 
   const c = confirming?.demand;
   return (

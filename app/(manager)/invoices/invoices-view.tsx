@@ -4,12 +4,13 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import { FileCodeIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -91,124 +92,113 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
 
   const filtered = Object.values(query).some((v) => v !== undefined);
 
-  let body: ReactNode = listPlaceholder({
-    query: list,
-    count: invoices.length,
-    filtered,
-    loading: t('loading'),
-    loadWhat: t('loadWhat'),
-    empty: (
-      <EmptyState
-        icon={ReceiptTextIcon}
-        title={t('emptyTitle')}
-        description={t('emptyText')}
-      >
-        <Button onClick={() => setGenerateOpen(true)}>
-          <FilePlus2Icon aria-hidden="true" />
-          {t('generateInvoices')}
-        </Button>
-      </EmptyState>
-    ),
-    noMatches: t('noMatches'),
-  });
-  if (!body) {
-    const allChosen = drafts.length > 0 && chosen.length === drafts.length;
-    const checkbox = (i: Invoice) =>
-      i.status === 'draft' ? (
-        <input
-          type="checkbox"
-          className="size-5 accent-primary"
-          checked={selected.has(i.id)}
-          onChange={(event) => toggle(i.id, event.target.checked)}
-          aria-label={t('selectToSend', { number: i.number })}
-        />
-      ) : null;
-    body = (
-      <>
-        <p role="status" className="sr-only">
-          {list.hasNextPage ? t('countMore', { count: invoices.length }) : t('count', { count: invoices.length })}
-        </p>
-        {drafts.length > 0 && (
-          <div className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between">
-            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm has-focus-visible:outline-2 has-focus-visible:outline-ring">
-              <input
-                type="checkbox"
-                className="size-5 accent-primary focus-visible:outline-none"
-                checked={allChosen}
-                onChange={(event) => setSelected(event.target.checked ? new Set(drafts.map((d) => d.id)) : new Set())}
-              />
-              {t('selectAllDrafts', { count: drafts.length })}
-            </label>
-            <div className="flex items-center gap-3">
-              <span className="text-sm text-muted-foreground" aria-live="polite">
-                {chosen.length ? t('selected', { count: chosen.length }) : t('selectDrafts')}
-              </span>
-              <Button
-                aria-disabled={chosen.length === 0}
-                className="aria-disabled:opacity-60"
-                onClick={() => {
-                  if (chosen.length) setSendOpen(true);
-                }}
-              >
-                <SendIcon aria-hidden="true" />
-                {chosen.length ? t('sendCount', { count: chosen.length }) : t('send')}
-              </Button>
-            </div>
+  const allChosen = drafts.length > 0 && chosen.length === drafts.length;
+  const checkbox = (i: Invoice) =>
+    i.status === 'draft' ? (
+      <input
+        type="checkbox"
+        className="size-5 accent-primary"
+        checked={selected.has(i.id)}
+        onChange={(event) => toggle(i.id, event.target.checked)}
+        aria-label={t('selectToSend', { number: i.number })}
+      />
+    ) : null;
+  const body = (
+    <PagedList
+      query={list}
+      count={invoices.length}
+      filtered={filtered}
+      t={t}
+      announceCount
+      more={t('moreInvoices')}
+      empty={
+        <EmptyState icon={ReceiptTextIcon} title={t('emptyTitle')} description={t('emptyText')}>
+          <Button onClick={() => setGenerateOpen(true)}>
+            <FilePlus2Icon aria-hidden="true" />
+            {t('generateInvoices')}
+          </Button>
+        </EmptyState>
+      }
+    >
+      {drafts.length > 0 && (
+        <div className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm has-focus-visible:outline-2 has-focus-visible:outline-ring">
+            <input
+              type="checkbox"
+              className="size-5 accent-primary focus-visible:outline-none"
+              checked={allChosen}
+              onChange={(event) => setSelected(event.target.checked ? new Set(drafts.map((d) => d.id)) : new Set())}
+            />
+            {t('selectAllDrafts', { count: drafts.length })}
+          </label>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-muted-foreground" aria-live="polite">
+              {chosen.length ? t('selected', { count: chosen.length }) : t('selectDrafts')}
+            </span>
+            <Button
+              aria-disabled={chosen.length === 0}
+              className="aria-disabled:opacity-60"
+              onClick={() => {
+                if (chosen.length) setSendOpen(true);
+              }}
+            >
+              <SendIcon aria-hidden="true" />
+              {chosen.length ? t('sendCount', { count: chosen.length }) : t('send')}
+            </Button>
           </div>
-        )}
-        <ResponsiveList
-          items={invoices}
-          from="md"
-          labelledBy="invoices-heading"
-          caption={t('caption')}
-          busy={list.isFetching}
-          columns={[
-            { header: <span className="sr-only">{t('columns.select')}</span>, headClassName: 'w-10', cell: checkbox },
-            {
-              header: t('columns.number'),
-              cellClassName: 'whitespace-nowrap',
-              cell: (i) => (
-                <>
-                  <Link href={`/invoices/${i.id}`} className={LINK}>
-                    {i.number}
-                  </Link>
-                  {i.needsReview && i.status === 'draft' && (
-                    <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label={t('needsReview')} role="img" />
-                  )}
-                </>
-              ),
-            },
-            { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: labelOf },
-            { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
-            { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
-            { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
-            { header: t('columns.status'), cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
-          ]}
-          cardClassName="flex items-start gap-3 p-4"
-          card={(i) => (
-            <>
-              {i.status === 'draft' && <div className="flex min-h-10 items-center">{checkbox(i)}</div>}
-              <div className="grid min-w-0 flex-1 gap-1 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Link href={`/invoices/${i.id}`} className={LINK}>
-                    {i.number}
-                  </Link>
-                  <InvoiceStatusBadge status={i.status} overdue={i.overdue} />
-                </div>
-                <p className="break-words">{labelOf(i)}</p>
-                <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
-                  <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd), due: formatDay(i.dueDate) })}</span>
-                  <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
-                </p>
-                {i.needsReview && i.status === 'draft' && <p className="text-warning">{t('needsReviewWhy', { reason: i.needsReview })}</p>}
+        </div>
+      )}
+      <ResponsiveList
+        items={invoices}
+        from="md"
+        labelledBy="invoices-heading"
+        caption={t('caption')}
+        busy={list.isFetching}
+        columns={[
+          { header: <span className="sr-only">{t('columns.select')}</span>, headClassName: 'w-10', cell: checkbox },
+          {
+            header: t('columns.number'),
+            cellClassName: 'whitespace-nowrap',
+            cell: (i) => (
+              <>
+                <Link href={`/invoices/${i.id}`} className={LINK}>
+                  {i.number}
+                </Link>
+                {i.needsReview && i.status === 'draft' && (
+                  <TriangleAlertIcon className="ml-2 inline size-4 text-warning" aria-label={t('needsReview')} role="img" />
+                )}
+              </>
+            ),
+          },
+          { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: labelOf },
+          { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
+          { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
+          { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
+          { header: t('columns.status'), cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
+        ]}
+        cardClassName="flex items-start gap-3 p-4"
+        card={(i) => (
+          <>
+            {i.status === 'draft' && <div className="flex min-h-10 items-center">{checkbox(i)}</div>}
+            <div className="grid min-w-0 flex-1 gap-1 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Link href={`/invoices/${i.id}`} className={LINK}>
+                  {i.number}
+                </Link>
+                <InvoiceStatusBadge status={i.status} overdue={i.overdue} />
               </div>
-            </>
-          )}
-        />
-        <LoadMore query={list} failed={t('moreInvoices')} />
-      </>
-    );
-  }
+              <p className="break-words">{labelOf(i)}</p>
+              <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
+                <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd), due: formatDay(i.dueDate) })}</span>
+                <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
+              </p>
+              {i.needsReview && i.status === 'draft' && <p className="text-warning">{t('needsReviewWhy', { reason: i.needsReview })}</p>}
+            </div>
+          </>
+        )}
+      />
+    </PagedList>
+  );
 
   return (
     <>

@@ -3,15 +3,13 @@
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { PlusIcon, WrenchIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError } from '@/components/ui/load-error';
 import { OptionsSelect } from '@/components/ui/options-select';
-import { LoadMore } from '@/components/ui/responsive-list';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PagedList } from '@/components/ui/paged-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { useTRPC } from '@/lib/trpc/react';
 import { searchOf, useQueryInUrl } from '@/lib/url-state';
@@ -100,50 +98,24 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
     return apartmentLabel(entry?.buildingName ?? buildingNames.get(r.buildingId), entry?.number);
   };
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <div role="status" className="grid gap-3">
-        <span className="sr-only">{t('loading')}</span>
-        <Skeleton className="h-36 w-full" />
-        <Skeleton className="h-36 w-full" />
-      </div>
-    );
-  } else if (query.isError) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
-  } else if (requests.length === 0) {
-    body = filtered ? (
-      <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-        {t('noMatches')}
-      </p>
-    ) : (
-      <EmptyState
-        icon={WrenchIcon}
-        title={t('emptyTitle')}
-        description={t('emptyText')}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul aria-labelledby="requests-heading" aria-busy={query.isPlaceholderData} className="grid gap-4">
-          {requests.map((request) => (
-            <li key={request.id}>
-              <RequestCard
-                request={request}
-                apartment={labelOf(request)}
-                savingTo={updating?.id === request.id ? updating.to : null}
-                disabled={updating !== null}
-                error={failures[request.id]}
-                onChange={(to) => changeStatus(request, to)}
-              />
-            </li>
-          ))}
-        </ul>
-        <LoadMore query={query} label={t('loadMore')} className="" />
-      </>
-    );
-  }
+  const body = (
+    <PagedList query={query} count={requests.length} filtered={filtered} t={t} skeletonRows={2} loadMore={{ label: t('loadMore'), className: '' }} empty={<EmptyState icon={WrenchIcon} title={t('emptyTitle')} description={t('emptyText')} />}>
+      <ul aria-labelledby="requests-heading" aria-busy={query.isPlaceholderData} className="grid gap-4">
+        {requests.map((request) => (
+          <li key={request.id}>
+            <RequestCard
+              request={request}
+              apartment={labelOf(request)}
+              savingTo={updating?.id === request.id ? updating.to : null}
+              disabled={updating !== null}
+              error={failures[request.id]}
+              onChange={(to) => changeStatus(request, to)}
+            />
+          </li>
+        ))}
+      </ul>
+    </PagedList>
+  );
 
   return (
     <>

@@ -9,7 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { CardHeadline, figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
@@ -77,71 +78,60 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
     </span>
   );
 
-  let body: ReactNode = listPlaceholder({
-    query: list,
-    count: payments.length,
-    filtered,
-    loading: t('loading'),
-    loadWhat: t('loadWhat'),
-    empty: (
-      <EmptyState
-        icon={CreditCardIcon}
-        title={t('emptyTitle')}
-        description={t('emptyText')}
-      >
-        <Button onClick={() => setPrepayOpen(true)}>
-          <PiggyBankIcon aria-hidden="true" />
-          {t('recordPrepayment')}
-        </Button>
-      </EmptyState>
-    ),
-    noMatches: t('noMatches'),
-  });
-  if (!body) {
-    body = (
-      <>
-        <p role="status" className="sr-only">
-          {list.hasNextPage ? t('countMore', { count: payments.length }) : t('count', { count: payments.length })}
-        </p>
-        <ResponsiveList
-          items={payments}
-          from="md"
-          labelledBy="payments-heading"
-          caption={`${t(`sorts.${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label ?? 'dateNewest'}`)}.`}
-          busy={list.isFetching}
-          columns={[
-            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: paidOn },
-            { header: t('columns.for'), cellClassName: 'whitespace-nowrap', cell: purpose },
-            { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
-            { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
-            { header: t('columns.method'), cell: method },
-            { header: t('columns.amount'), ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
-          ]}
-          cardClassName="grid gap-1 p-4 text-sm"
-          card={(p) => (
-            <>
-              <CardHeadline amount={formatMoney(p.amount, p.currency)}>
-                {purpose(p)}
-              </CardHeadline>
-              <p className="break-words">{apartmentOf(p)}</p>
-              <p className="flex flex-wrap gap-x-2 text-muted-foreground">
-                <span>{paidOn(p)}</span>
-                <span aria-hidden="true">·</span>
-                {method(p)}
-                {p.payerName && (
-                  <>
-                    <span aria-hidden="true">·</span>
-                    <span className="break-words">{p.payerName}</span>
-                  </>
-                )}
-              </p>
-            </>
-          )}
-        />
-        <LoadMore query={list} failed={t('morePayments')} />
-      </>
-    );
-  }
+  const body = (
+    <PagedList
+      query={list}
+      count={payments.length}
+      filtered={filtered}
+      t={t}
+      announceCount
+      more={t('morePayments')}
+      empty={
+        <EmptyState icon={CreditCardIcon} title={t('emptyTitle')} description={t('emptyText')}>
+          <Button onClick={() => setPrepayOpen(true)}>
+            <PiggyBankIcon aria-hidden="true" />
+            {t('recordPrepayment')}
+          </Button>
+        </EmptyState>
+      }
+    >
+      <ResponsiveList
+        items={payments}
+        from="md"
+        labelledBy="payments-heading"
+        caption={`${t(`sorts.${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label ?? 'dateNewest'}`)}.`}
+        busy={list.isFetching}
+        columns={[
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: paidOn },
+          { header: t('columns.for'), cellClassName: 'whitespace-nowrap', cell: purpose },
+          { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
+          { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
+          { header: t('columns.method'), cell: method },
+          { header: t('columns.amount'), ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
+        ]}
+        cardClassName="grid gap-1 p-4 text-sm"
+        card={(p) => (
+          <>
+            <CardHeadline amount={formatMoney(p.amount, p.currency)}>
+              {purpose(p)}
+            </CardHeadline>
+            <p className="break-words">{apartmentOf(p)}</p>
+            <p className="flex flex-wrap gap-x-2 text-muted-foreground">
+              <span>{paidOn(p)}</span>
+              <span aria-hidden="true">·</span>
+              {method(p)}
+              {p.payerName && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="break-words">{p.payerName}</span>
+                </>
+              )}
+            </p>
+          </>
+        )}
+      />
+    </PagedList>
+  );
 
   return (
     <>

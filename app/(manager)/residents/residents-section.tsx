@@ -3,13 +3,13 @@
 import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { MailPlusIcon, UsersIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import type { ResidentRole } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -80,75 +80,68 @@ export function ResidentsSection({
     );
   }
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <ListSkeleton label={t('loading')} />;
-  } else if (query.isError) {
-    body = <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
-  } else if (residents.length === 0 && filters.q.trim()) {
-    body = <NoMatches>{t('noMatches', { q: filters.q.trim() })}</NoMatches>;
-  } else if (residents.length === 0) {
-    body = buildingId ? (
-      <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
-        {t('nobodyInBuilding')}
-      </p>
-    ) : (
-      <EmptyState
-        icon={UsersIcon}
-        title={t('emptyTitle')}
-        description={t('emptyText')}
-      >
-        <Button onClick={onInvite}>
-          <MailPlusIcon aria-hidden="true" />
-          {t('invite')}
-        </Button>
-      </EmptyState>
-    );
-  } else {
-    const removeButton = (r: Resident) => (
-      <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={(event) => ask(r, event.currentTarget)}>
-        {t('remove')}
-        <span className="sr-only"> {t('removeWhat', { who: who(r), label: labelOf(r.apartmentId, r.buildingId) })}</span>
-      </Button>
-    );
-    body = (
-      <>
-        <ResponsiveList
-          items={residents}
-          from="sm"
-          listLabel={t('list')}
-          caption={t('caption', { order: t(`sorts.${filters.sort}`) })}
-          busy={query.isPlaceholderData}
-          columns={[
-            {
-              header: t('name'),
-              cellClassName: 'font-medium',
-              cell: (r) => r.name ?? <span className="text-muted-foreground">{t('noName')}</span>,
-            },
-            { header: t('email'), cellClassName: 'break-all', cell: (r) => r.email },
-            { header: t('apartment'), cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
-            { header: t('role'), cell: (r) => <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge> },
-            { header: <span className="sr-only">{t('actions')}</span>, cellClassName: 'text-right', cell: removeButton },
-          ]}
-          cardClassName="flex items-start justify-between gap-3 p-4"
-          card={(r) => (
-            <>
-              <div className="grid min-w-0 gap-1 text-sm">
-                <p className="font-medium wrap-break-word">{r.name ?? t('noName')}</p>
-                <p className="break-all text-muted-foreground">{r.email}</p>
-                <p className="flex flex-wrap items-center gap-2">
-                  {labelOf(r.apartmentId, r.buildingId)}
-                  <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge>
-                </p>
-              </div>
-              {removeButton(r)}
-            </>
-          )}
-        />
-        <LoadMore query={query} label={t('loadMore')} className="" />
-      </>
-    );
-  }
+  const removeButton = (r: Resident) => (
+    <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={(event) => ask(r, event.currentTarget)}>
+      {t('remove')}
+      <span className="sr-only"> {t('removeWhat', { who: who(r), label: labelOf(r.apartmentId, r.buildingId) })}</span>
+    </Button>
+  );
+  const searched = filters.q.trim();
+  const body = (
+    <PagedList
+      query={query}
+      count={residents.length}
+      filtered={searched !== ''}
+      t={t}
+      noMatches={t('noMatches', { q: searched })}
+      loadMore={{ label: t('loadMore'), className: '' }}
+      empty={
+        buildingId ? (
+          <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">{t('nobodyInBuilding')}</p>
+        ) : (
+          <EmptyState icon={UsersIcon} title={t('emptyTitle')} description={t('emptyText')}>
+            <Button onClick={onInvite}>
+              <MailPlusIcon aria-hidden="true" />
+              {t('invite')}
+            </Button>
+          </EmptyState>
+        )
+      }
+    >
+      <ResponsiveList
+        items={residents}
+        from="sm"
+        listLabel={t('list')}
+        caption={t('caption', { order: t(`sorts.${filters.sort}`) })}
+        busy={query.isPlaceholderData}
+        columns={[
+          {
+            header: t('name'),
+            cellClassName: 'font-medium',
+            cell: (r) => r.name ?? <span className="text-muted-foreground">{t('noName')}</span>,
+          },
+          { header: t('email'), cellClassName: 'break-all', cell: (r) => r.email },
+          { header: t('apartment'), cellClassName: 'whitespace-nowrap', cell: (r) => labelOf(r.apartmentId, r.buildingId) },
+          { header: t('role'), cell: (r) => <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge> },
+          { header: <span className="sr-only">{t('actions')}</span>, cellClassName: 'text-right', cell: removeButton },
+        ]}
+        cardClassName="flex items-start justify-between gap-3 p-4"
+        card={(r) => (
+          <>
+            <div className="grid min-w-0 gap-1 text-sm">
+              <p className="font-medium wrap-break-word">{r.name ?? t('noName')}</p>
+              <p className="break-all text-muted-foreground">{r.email}</p>
+              <p className="flex flex-wrap items-center gap-2">
+                {labelOf(r.apartmentId, r.buildingId)}
+                <Badge variant="secondary">{t(`roles.${r.role}`)}</Badge>
+              </p>
+            </div>
+            {removeButton(r)}
+          </>
+        )}
+      />
+    </PagedList>
+  );
 
   return (
     <Section id="current-residents-heading" title={t('current')}>

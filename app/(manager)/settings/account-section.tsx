@@ -1,5 +1,6 @@
 import { UserRoundIcon } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { TitledSection } from '@/components/ui/titled-section';
 import { ChangePasswordForm } from './change-password-form';
 import { SettingsCard } from './settings-card';
 import { SignOutOtherSessions } from './sign-out-other-sessions';
@@ -14,25 +15,12 @@ export async function AccountSection({ email }: { email: string }) {
       contentClassName="grid gap-8"
       description={t.rich('account.signedInAs', { email, strong: (chunks) => <span className="font-medium text-foreground">{chunks}</span> })}
     >
-      <section aria-labelledby="change-password-heading" className="grid gap-4">
-        <div className="grid gap-1">
-          <h3 id="change-password-heading" className="font-semibold">
-            {t('password.title')}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t('password.hint')}</p>
-        </div>
+      <TitledSection id="change-password-heading" level={3} title={t('password.title')} hint={t('password.hint')} className="gap-4">
         <ChangePasswordForm email={email} />
-      </section>
-
-      <section aria-labelledby="sessions-heading" className="grid gap-4 border-t pt-6">
-        <div className="grid gap-1">
-          <h3 id="sessions-heading" className="font-semibold">
-            {t('sessions.title')}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t('sessions.hint')}</p>
-        </div>
+      </TitledSection>
+      <TitledSection id="sessions-heading" level={3} title={t('sessions.title')} hint={t('sessions.hint')} className="gap-4 border-t pt-6">
         <SignOutOtherSessions />
-      </section>
+      </TitledSection>
     </SettingsCard>
   );
 }

@@ -5,9 +5,7 @@ import { RefreshCwIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton, LoadMore } from '@/components/ui/responsive-list';
-import { describeError } from '@/lib/trpc/errors';
+import { PagedList } from '@/components/ui/paged-list';
 import { useTRPC } from '@/lib/trpc/react';
 import { DeliveryItem } from './delivery-item';
 import type { DeliveryAttempt, WebhookEndpoint } from './types';
@@ -59,36 +57,29 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
     void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
   }, [firstPage, queryClient, trpc]);
 
-  let body;
-  if (log.isPending) {
-    body = <ListSkeleton label={t('log.loading')} rows={2} />;
-  } else if (log.isError && attempts.length === 0) {
-    body = <LoadError what={t('log.loadWhat')} reason={describeError(log.error)} retry={() => void log.refetch()} />;
-  } else if (attempts.length === 0) {
-    body = (
-      <p className="rounded-lg border border-dashed bg-card p-4 text-center text-sm text-muted-foreground">
-        {t('log.empty')}
-      </p>
-    );
-  } else {
-    const newest = newestAttempts(attempts);
-    body = (
-      <>
-        <ul aria-labelledby={labelledBy} aria-busy={log.isFetching} className="divide-y rounded-lg border bg-card">
-          {attempts.map((attempt) => (
-            <DeliveryItem
-              key={attempt.id}
-              attempt={attempt}
-              endpointId={endpoint.id}
-              canRetry={newest.has(attempt.id) && attempt.status !== 'succeeded'}
-              paused={!endpoint.active}
-            />
-          ))}
-        </ul>
-        <LoadMore query={log} failed={t('log.more')} />
-      </>
-    );
-  }
+  const newest = newestAttempts(attempts);
+  const body = (
+    <PagedList
+      query={log}
+      count={attempts.length}
+      t={(key, values) => t(`log.${key}`, values)}
+      skeletonRows={2}
+      more={t('log.more')}
+      empty={<p className="rounded-lg border border-dashed bg-card p-4 text-center text-sm text-muted-foreground">{t('log.empty')}</p>}
+    >
+      <ul aria-labelledby={labelledBy} aria-busy={log.isFetching} className="divide-y rounded-lg border bg-card">
+        {attempts.map((attempt) => (
+          <DeliveryItem
+            key={attempt.id}
+            attempt={attempt}
+            endpointId={endpoint.id}
+            canRetry={newest.has(attempt.id) && attempt.status !== 'succeeded'}
+            paused={!endpoint.active}
+          />
+        ))}
+      </ul>
+    </PagedList>
+  );
 
   return (
     <div className="grid min-w-0 gap-3">

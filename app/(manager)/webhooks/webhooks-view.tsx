@@ -3,15 +3,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { ListSkeleton, LoadMore } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
 import { TitledSection } from '@/components/ui/titled-section';
-import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddEndpointDialog } from './add-endpoint-dialog';
 import { DeleteEndpointDialog } from './delete-endpoint-dialog';
@@ -69,38 +67,31 @@ export function WebhooksView() {
   const actionsButtonOf = (id: string) => document.querySelector<HTMLElement>(`[data-endpoint-actions="${CSS.escape(id)}"]`);
   const outcome = () => noticeRef.current ?? headingRef.current;
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <ListSkeleton label={t('loading')} rows={2} />;
-  } else if (list.isError && endpoints.length === 0) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
-  } else if (endpoints.length === 0) {
-    body = (
-      <EmptyState
-        icon={WebhookIcon}
-        title={t('emptyTitle')}
-        description={t('emptyText')}
-      >
-        <Button onClick={(event) => startAdding(event.currentTarget)}>
-          <PlusIcon aria-hidden="true" />
-          {t('addEndpoint')}
-        </Button>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul aria-labelledby="endpoints-heading" aria-busy={list.isFetching} className="grid min-w-0 gap-4">
-          {endpoints.map((endpoint) => (
-            <li key={endpoint.id} className="min-w-0">
-              <EndpointCard endpoint={endpoint} loadedAt={list.dataUpdatedAt} onNotice={announce} onDialog={(kind) => startAction(kind, endpoint)} />
-            </li>
-          ))}
-        </ul>
-        <LoadMore query={list} failed={t('moreEndpoints')} />
-      </>
-    );
-  }
+  const body = (
+    <PagedList
+      query={list}
+      count={endpoints.length}
+      t={t}
+      skeletonRows={2}
+      more={t('moreEndpoints')}
+      empty={
+        <EmptyState icon={WebhookIcon} title={t('emptyTitle')} description={t('emptyText')}>
+          <Button onClick={(event) => startAdding(event.currentTarget)}>
+            <PlusIcon aria-hidden="true" />
+            {t('addEndpoint')}
+          </Button>
+        </EmptyState>
+      }
+    >
+      <ul aria-labelledby="endpoints-heading" aria-busy={list.isFetching} className="grid min-w-0 gap-4">
+        {endpoints.map((endpoint) => (
+          <li key={endpoint.id} className="min-w-0">
+            <EndpointCard endpoint={endpoint} loadedAt={list.dataUpdatedAt} onNotice={announce} onDialog={(kind) => startAction(kind, endpoint)} />
+          </li>
+        ))}
+      </ul>
+    </PagedList>
+  );
 
   const target = action?.endpoint;
   const dialogProps = target && {

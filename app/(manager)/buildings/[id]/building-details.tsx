@@ -7,9 +7,8 @@ import { useRef, useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
-import { DetailPageError } from '@/components/ui/detail-page-error';
+import { DetailPage } from '@/components/ui/detail-page';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSkeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { formatMoney } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
@@ -25,27 +24,14 @@ export function BuildingDetails({ id }: { id: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.buildings.get.queryOptions({ id }));
 
-  if (query.isPending) {
-    return <PageSkeleton label={t('loading')} />;
-  }
-
-  if (query.isError) {
-    return (
-      <DetailPageError
-        error={query.error}
-        retry={() => void query.refetch()}
-        title={t('title')}
-        icon={Building2Icon}
-        notFoundDescription={t('notFound')}
-        listHref="/buildings"
-        listLabel={t('allBuildings')}
-      />
-    );
-  }
-
-  const building = query.data.data;
-  // Remounted per building so the editors start from that building's saved state.
-  return <BuildingBody key={building.id} building={building} />;
+  return (
+    <DetailPage query={query} t={t} icon={Building2Icon} listHref="/buildings" listLabel={t('allBuildings')}>
+      {({ data: building }) => (
+        // Remounted per building so the editors start from that building's saved state.
+        <BuildingBody key={building.id} building={building} />
+      )}
+    </DetailPage>
+  );
 }
 
 function BuildingBody({ building }: { building: Building }) {

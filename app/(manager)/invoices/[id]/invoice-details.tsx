@@ -8,9 +8,9 @@ import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
-import { DetailPageError } from '@/components/ui/detail-page-error';
+import { DetailPage } from '@/components/ui/detail-page';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Notice } from '@/components/ui/notice';
 import { InvoiceAccountBox } from '@/components/account/invoice-account-box';
@@ -31,23 +31,11 @@ export function InvoiceDetails({ id }: { id: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.invoices.get.queryOptions({ id }));
 
-  if (query.isPending) {
-    return <PageSkeleton label={t('loading')} />;
-  }
-  if (query.isError) {
-    return (
-      <DetailPageError
-        error={query.error}
-        retry={() => void query.refetch()}
-        title={t('title')}
-        icon={ReceiptTextIcon}
-        notFoundDescription={t('notFound')}
-        listHref="/invoices"
-        listLabel={t('allInvoices')}
-      />
-    );
-  }
-  return <InvoiceBody invoice={query.data.data} />;
+  return (
+    <DetailPage query={query} t={t} icon={ReceiptTextIcon} listHref="/invoices" listLabel={t('allInvoices')}>
+      {(data) => <InvoiceBody invoice={data.data} />}
+    </DetailPage>
+  );
 }
 
 function InvoiceBody({ invoice }: { invoice: Invoice }) {

@@ -7,10 +7,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { CardHeadline, figureCells, ListSkeleton, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
@@ -82,44 +82,38 @@ export function StatementsView({ demo }: { demo: boolean }) {
       '—'
     );
 
-  let body: ReactNode;
-  if (queue.isPending) body = <ListSkeleton label={t('loading')} />;
-  else if (queue.isError && entries.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
-  else if (entries.length === 0) body = <EmptyState icon={LandmarkIcon} title={t('emptyTitle')} description={t('emptyText')} />;
-  else
-    body = (
-      <>
-        <ResponsiveList
-          items={entries}
-          from="md"
-          labelledBy="unmatched-heading"
-          caption={t('caption')}
-          busy={queue.isFetching}
-          columns={[
-            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
-            { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
-            { header: t('columns.details'), cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
-            { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
-            { header: t('columns.suggestion'), cell: suggestion },
-            { header: t('columns.action'), cell: actions },
-          ]}
-          cardClassName="grid gap-2 p-4 text-sm"
-          card={(e) => (
-            <>
-              <CardHeadline amount={formatMoney(e.amount, e.currency)}>
-                <span className="font-medium">{e.payerName ?? t('unknownPayer')}</span>
-              </CardHeadline>
-              <p className="break-words text-muted-foreground">
-                {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || t('noDetails')}
-              </p>
-              {e.suggestion && <p>{suggestion(e)}</p>}
-              {actions(e)}
-            </>
-          )}
-        />
-        <LoadMore query={queue} failed={t('moreEntries')} />
-      </>
-    );
+  const body = (
+    <PagedList query={queue} count={entries.length} t={t} more={t('moreEntries')} empty={<EmptyState icon={LandmarkIcon} title={t('emptyTitle')} description={t('emptyText')} />}>
+      <ResponsiveList
+        items={entries}
+        from="md"
+        labelledBy="unmatched-heading"
+        caption={t('caption')}
+        busy={queue.isFetching}
+        columns={[
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+          { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
+          { header: t('columns.details'), cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
+          { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
+          { header: t('columns.suggestion'), cell: suggestion },
+          { header: t('columns.action'), cell: actions },
+        ]}
+        cardClassName="grid gap-2 p-4 text-sm"
+        card={(e) => (
+          <>
+            <CardHeadline amount={formatMoney(e.amount, e.currency)}>
+              <span className="font-medium">{e.payerName ?? t('unknownPayer')}</span>
+            </CardHeadline>
+            <p className="break-words text-muted-foreground">
+              {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || t('noDetails')}
+            </p>
+            {e.suggestion && <p>{suggestion(e)}</p>}
+            {actions(e)}
+          </>
+        )}
+      />
+    </PagedList>
+  );
 
   return (
     <>

@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import { ArrowLeftIcon, CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
+import {  CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { BackLink } from '@/components/ui/back-link';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -63,10 +63,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
 
   return (
     <>
-      <Link href="/portal/invoices" className="mb-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {t('invoice.all')}
-      </Link>
+      <BackLink href="/portal/invoices">{t('invoice.all')}</BackLink>
       <PageHeader
         title={t('invoice.title', { number: invoice.number })}
         description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment, portal)].filter(Boolean).join(' · ')}

@@ -1,10 +1,10 @@
-import { ArrowLeftIcon, CalendarDaysIcon, CameraIcon, KeyboardIcon } from 'lucide-react';
+import {  CalendarDaysIcon, CameraIcon, KeyboardIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { BackLink } from '@/components/ui/back-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
 import { isLocale } from '@/i18n/locales';
@@ -41,13 +41,7 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
 
   return (
     <>
-      <Link
-        href="/portal/meters"
-        className="-ml-2 mb-2 inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {t('back')}
-      </Link>
+      <BackLink href="/portal/meters">{t('back')}</BackLink>
       <PageHeader
         title={t('meterTitle', { type: t(`types.${meter.type}`) })}
         description={`${apartmentLabel(group.apartment, portal)} · ${t('serial', { serial: meter.serialNumber })}`}

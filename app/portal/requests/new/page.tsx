@@ -1,8 +1,8 @@
-import { ArrowLeftIcon, HouseIcon } from 'lucide-react';
+import {  HouseIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
+import { BackLink } from '@/components/ui/back-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { apartmentLabel } from '../format';
 import { serverApi } from '@/server/api/server-caller';
@@ -20,13 +20,7 @@ export default async function NewRequestPage() {
 
   return (
     <>
-      <Link
-        href="/portal/requests"
-        className="-ml-2 mb-2 inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {t('title')}
-      </Link>
+      <BackLink href="/portal/requests">{t('title')}</BackLink>
       <PageHeader
         title={t('report')}
         description={t('new.description')}
