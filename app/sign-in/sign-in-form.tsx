@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { SignInError } from './actions';
+import { OrDivider } from '@/components/shell/auth-frame';
 
 export type SignInFormProps = {
   onPasswordSignIn(formData: FormData): Promise<{ error?: SignInError }>;
@@ -67,11 +68,7 @@ export function SignInForm({ onPasswordSignIn, onMagicLink, linkMinutes }: SignI
         {t('submit')}
       </Button>
 
-      <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" />
-        {t('or')}
-        <span className="h-px flex-1 bg-border" />
-      </div>
+      <OrDivider>{t('or')}</OrDivider>
 
       <div className="grid gap-2">
         <Button

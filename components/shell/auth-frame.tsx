@@ -28,3 +28,14 @@ export function AuthFrame({ title, description, children }: { title: ReactNode; 
     </main>
   );
 }
+
+/** "—— or ——" between two ways of signing in. */
+export function OrDivider({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
+      <span className="h-px flex-1 bg-border" />
+      {children}
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}

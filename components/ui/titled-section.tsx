@@ -36,7 +36,7 @@ export function TitledSection({
       {hint ? (
         <div className="grid gap-1">
           {heading}
-          <p className="text-sm text-muted-foreground">{hint}</p>
+          <p className="max-w-prose text-sm text-muted-foreground">{hint}</p>
         </div>
       ) : (
         heading

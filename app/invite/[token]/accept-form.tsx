@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { AcceptState } from './actions';
+import { OrDivider } from '@/components/shell/auth-frame';
 
 export function AcceptForm({
   action,
@@ -50,11 +51,7 @@ export function AcceptForm({
       <Button type="submit" size="lg" disabled={pending}>
         {t('accept')}
       </Button>
-      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" />
-        {t('or')}
-        <span className="h-px flex-1 bg-border" />
-      </div>
+      <OrDivider>{t('or')}</OrDivider>
       <div className="grid gap-2">
         {/* No password needed: the server checks only the name, so the browser's checks are skipped. */}
         <Button type="submit" name="intent" value="magic-link" variant="outline" size="lg" formNoValidate disabled={pending} aria-describedby="magic-link-hint">

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TitledSection } from '@/components/ui/titled-section';
 import { cn } from '@/lib/utils';
 import { formatMoney } from '../format';
 import type { Building, ChargePreview } from '../types';
@@ -44,23 +45,17 @@ export function ChargesPreview({
   else if (preview) status = t('updated', { total: money(preview.total) });
 
   return (
-    <section aria-labelledby="charges-preview-heading" className="grid min-w-0 gap-3">
-      <div className="grid gap-1">
-        <h3 id="charges-preview-heading" className="text-base font-semibold">
-          {t('heading')}
-        </h3>
-        <p className="max-w-prose text-sm text-muted-foreground">
-          {t('text', { dirty: String(dirty) })}
-        </p>
-      </div>
+    <TitledSection id="charges-preview-heading" level={3} title={t('heading')} hint={t('text', { dirty: String(dirty) })}>
 
       <p role="status" className={cn('text-sm', invalid ? 'font-medium text-destructive' : 'sr-only')}>
         {status}
       </p>
 
-      {failed && <ErrorAlert>
+      {failed && (
+        <ErrorAlert>
           {t('failed')} {failed}
-        </ErrorAlert>}
+        </ErrorAlert>
+      )}
 
       {!preview ? (
         !failed &&
@@ -138,6 +133,6 @@ export function ChargesPreview({
           {t('missingNote')}
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
