@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { formatArea } from './requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { InvoiceChannelChoice } from './invoice-channel-choice';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Portal'))('home.title') };
@@ -41,10 +42,7 @@ export default async function PortalHomePage() {
             <AccountSummary account={account} />
           </section>
         ))}
-        <section aria-labelledby="my-apartments-heading" className="grid gap-3">
-          <h2 id="my-apartments-heading" className="text-lg font-semibold">
-            {t('home.myApartments')}
-          </h2>
+        <TitledSection id="my-apartments-heading" title={t('home.myApartments')}>
           {apartments.length === 0 ? (
             <div className="flex gap-3 rounded-lg border border-dashed bg-card p-4">
               <HouseIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -82,7 +80,7 @@ export default async function PortalHomePage() {
               ))}
             </ul>
           )}
-        </section>
+        </TitledSection>
 
         {apartments.length > 0 && (
           <ActionSection id="problem-heading" title={t('home.problemTitle')} href="/portal/requests/new" icon={<WrenchIcon aria-hidden="true" />} label={t('home.reportProblem')}>

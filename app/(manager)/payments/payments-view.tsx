@@ -22,6 +22,7 @@ import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type Payment
 import { PAYMENT_SORTS } from './sorts';
 import { PaymentTotals } from './payment-totals';
 import { PrepayDialog, type PrepayBuilding } from './prepay-dialog';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const PAGE_SIZE = 50;
 const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
@@ -164,12 +165,9 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
           </Notice>
         )}
 
-        <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
-          <h2 id="payments-heading" className="text-lg font-semibold">
-            {filtered ? t('filtered') : t('all')}
-          </h2>
+        <TitledSection id="payments-heading" title={filtered ? t('filtered') : t('all')}>
           {body}
-        </section>
+        </TitledSection>
       </div>
 
       <PrepayDialog

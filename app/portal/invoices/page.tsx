@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { apartmentLabel } from '../requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from './status';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('PortalInvoices'))('title') };
@@ -75,10 +76,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
           }
         />
       ) : (
-        <section aria-labelledby="invoices-heading" className="grid gap-3">
-          <h2 id="invoices-heading" className="text-lg font-semibold">
-            {cursor ? t('older') : t('yours')}
-          </h2>
+        <TitledSection id="invoices-heading" title={cursor ? t('older') : t('yours')}>
           {invoices.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">{t('noOlder')}</p>
           ) : (
@@ -134,7 +132,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
               )}
             </nav>
           )}
-        </section>
+        </TitledSection>
       )}
     </>
   );

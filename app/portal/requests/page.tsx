@@ -11,6 +11,7 @@ import { CreatedNotice } from './created-notice';
 import { apartmentLabel, formatDate } from './format';
 import { serverApi } from '@/server/api/server-caller';
 import { STATUS } from './status';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('PortalRequests'))('title') };
@@ -66,10 +67,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
           {reportButton}
         </EmptyState>
       ) : (
-        <section aria-labelledby="requests-heading" className="grid gap-3">
-          <h2 id="requests-heading" className="text-lg font-semibold">
-            {cursor ? t('older') : t('yours')}
-          </h2>
+        <TitledSection id="requests-heading" title={cursor ? t('older') : t('yours')}>
           {requests.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
               {t('noOlder')}
@@ -134,7 +132,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
             )}
           </nav>
           )}
-        </section>
+        </TitledSection>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { RemindersTable } from '../../invoices/[id]/reminders-table';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** The payment reminders of all the apartment's invoices: what was sent, when, to whom, and how it went. */
 export function ApartmentReminders({ apartmentId, currency }: { apartmentId: string; currency: string }) {
@@ -14,10 +15,7 @@ export function ApartmentReminders({ apartmentId, currency }: { apartmentId: str
   const trpc = useTRPC();
   const reminders = useQuery(trpc.apartments.reminders.queryOptions({ id: apartmentId }));
   return (
-    <section aria-labelledby="apartment-reminders-heading" className="grid min-w-0 gap-3">
-      <h2 id="apartment-reminders-heading" className="text-lg font-semibold">
-        {t('reminders')}
-      </h2>
+    <TitledSection id="apartment-reminders-heading" title={t('reminders')}>
       {reminders.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : reminders.isError ? (
@@ -31,6 +29,6 @@ export function ApartmentReminders({ apartmentId, currency }: { apartmentId: str
           <RemindersTable reminders={reminders.data.data} currency={currency} labelledBy="apartment-reminders-heading" withInvoice />
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

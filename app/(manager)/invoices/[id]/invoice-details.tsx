@@ -23,6 +23,7 @@ import { InvoiceStatusBadge } from '../status-badge';
 import type { Invoice } from '../types';
 import { InvoiceActions } from './invoice-actions';
 import { RemindersSection } from './reminders-section';
+import { TitledSection } from '@/components/ui/titled-section';
 
 
 /** One invoice: its details, lines with VAT, payments, the PDF and the status changes it allows. */
@@ -104,10 +105,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
         <DetailList id="invoice-details-heading" title={t('details.title')} items={details} columns={4} valueClassName="tabular-nums" />
 
-        <section aria-labelledby="lines-heading" className="grid min-w-0 gap-3">
-          <h2 id="lines-heading" className="text-lg font-semibold">
-            {t('lines.title')}
-          </h2>
+        <TitledSection id="lines-heading" title={t('lines.title')}>
           <Table aria-labelledby="lines-heading">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
@@ -155,7 +153,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
               </TableRow>
             </tfoot>
           </Table>
-        </section>
+        </TitledSection>
 
         {account.data && <InvoiceAccountBox account={account.data.data} currency={invoice.currency} headingId="invoice-account-heading" />}
         <PaymentsSection invoice={invoice} />
@@ -235,11 +233,8 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
       </Table>
     );
   return (
-    <section aria-labelledby="payments-heading" className="grid min-w-0 gap-3">
-      <h2 id="payments-heading" className="text-lg font-semibold">
-        {t('payments.title')}
-      </h2>
+    <TitledSection id="payments-heading" title={t('payments.title')}>
       {body}
-    </section>
+    </TitledSection>
   );
 }

@@ -13,6 +13,7 @@ import { formatDay, formatMoney } from '../format';
 import type { Invoice } from '../types';
 import { ReminderPause } from './reminder-pause';
 import { RemindersTable } from './reminders-table';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** The payment reminders sent for the invoice: the step, when, to whom, and whether it went out. */
 export function RemindersSection({ invoice }: { invoice: Invoice }) {
@@ -29,10 +30,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
     );
   else body = <RemindersTable reminders={reminders.data.data} currency={invoice.currency} labelledBy="reminders-heading" />;
   return (
-    <section aria-labelledby="reminders-heading" className="grid min-w-0 gap-3">
-      <h2 id="reminders-heading" className="text-lg font-semibold">
-        {t('reminders.title')}
-      </h2>
+    <TitledSection id="reminders-heading" title={t('reminders.title')}>
       {demand && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="warning">{t('reminders.inCollection')}</Badge>
@@ -44,6 +42,6 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
       )}
       <ReminderPause invoice={invoice} />
       {body}
-    </section>
+    </TitledSection>
   );
 }

@@ -16,6 +16,7 @@ import { formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { CopyButton } from '../copy-button';
 import { PayByBank } from './pay-by-bank';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from '../status';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('PortalInvoices'))('invoice.metaTitle') };
@@ -95,13 +96,9 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
         </Card>
 
         {invoice.status === 'sent' && toPay > 0 && banks.length > 0 && (
-          <section aria-labelledby="pay-now-heading" className="grid gap-3">
-            <h2 id="pay-now-heading" className="text-lg font-semibold">
-              {t('invoice.payNow')}
-            </h2>
-            <p className="text-sm text-muted-foreground">{t('invoice.chooseBank', { amount: money(toPay) })}</p>
+          <TitledSection id="pay-now-heading" title={t('invoice.payNow')} hint={t('invoice.chooseBank', { amount: money(toPay) })}>
             <PayByBank invoiceId={invoice.id} banks={banks} />
-          </section>
+          </TitledSection>
         )}
 
         {invoice.status === 'sent' && toPay > 0 && (
@@ -146,10 +143,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           </section>
         )}
 
-        <section aria-labelledby="lines-heading" className="grid gap-3">
-          <h2 id="lines-heading" className="text-lg font-semibold">
-            {t('invoice.lines')}
-          </h2>
+        <TitledSection id="lines-heading" title={t('invoice.lines')}>
           <Card className="p-4">
             <ul aria-labelledby="lines-heading" className="divide-y">
               {invoice.lineItems.map((line, index) => (
@@ -175,14 +169,11 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
               {invoice.status === 'sent' && invoice.amountPaid > 0 && <Row term={t('invoice.leftToPay')}>{money(toPay)}</Row>}
             </dl>
           </Card>
-        </section>
+        </TitledSection>
 
         <InvoiceAccountBox account={account} currency={invoice.currency} headingId="account-heading" />
 
-        <section aria-labelledby="details-heading" className="grid gap-3">
-          <h2 id="details-heading" className="text-lg font-semibold">
-            {t('invoice.details')}
-          </h2>
+        <TitledSection id="details-heading" title={t('invoice.details')}>
           <Card className="p-4">
             <dl className="divide-y text-sm">
               <Row term={t('invoice.number')}>{invoice.number}</Row>
@@ -195,7 +186,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
               {apartment && <Row term={t('invoice.apartment')}>{apartmentLabel(apartment, portal)}</Row>}
             </dl>
           </Card>
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { serverApi } from '@/server/api/server-caller';
 import { METER_TYPES, READING_STATUS, formatConsumption, formatReading, readingWindow } from '../meter-format';
 import { loadMyMeters } from '../my-meters';
 import { ReadingForm } from './reading-form';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('PortalMeters'))('newReading') };
@@ -76,18 +77,11 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
           </Alert>
         )}
 
-        <section aria-labelledby="new-reading-heading" className="grid gap-3">
-          <h2 id="new-reading-heading" className="text-lg font-semibold">
-            {t('newReading')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('newReadingHint')}</p>
+        <TitledSection id="new-reading-heading" title={t('newReading')} hint={t('newReadingHint')}>
           <ReadingForm meter={{ id: meter.id, unit: meter.unit, decimals: meter.decimals, lastReading: meter.lastReading }} />
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="history-heading" className="grid gap-3">
-          <h2 id="history-heading" className="text-lg font-semibold">
-            {t('history')}
-          </h2>
+        <TitledSection id="history-heading" title={t('history')}>
           {readings.data.length === 0 ? (
             <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
               {t('noHistory')}
@@ -133,7 +127,7 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
             </ul>
           )}
           {readings.nextCursor && <p className="text-sm text-muted-foreground">{t('lastShown', { count: HISTORY_SIZE })}</p>}
-        </section>
+        </TitledSection>
       </div>
     </>
   );
