@@ -109,3 +109,34 @@ for (const locale of ['et', 'ru'] as const) {
     }
   });
 }
+
+/** The resident portal's main pages; the demo's second resident is used by no other test. */
+const PORTAL_PAGES = ['/portal', '/portal/invoices', '/portal/meters', '/portal/requests'] as const;
+
+test('the portal’s main pages and an invoice in Estonian and Russian fit the screen, with no English heading', async ({ page, baseURL }) => {
+  await signIn(page, 'resident2@demo.test');
+  const setLocale = (value: string) => page.context().addCookies([{ name: 'NEXT_LOCALE', value, url: baseURL! }]);
+  // The English headings first, to tell a translated page from one that is not.
+  await setLocale('en');
+  await page.goto('/portal/invoices');
+  const invoicePath = await page.locator('a[href^="/portal/invoices/"]').first().getAttribute('href');
+  expect(invoicePath).toMatch(/^\/portal\/invoices\/[0-9a-f-]{36}$/);
+  const paths = [...PORTAL_PAGES, invoicePath!];
+  const english = new Map<string, string>();
+  for (const path of paths) {
+    await page.goto(path);
+    english.set(path, (await page.getByRole('heading', { level: 1 }).textContent())!.trim());
+  }
+  for (const locale of ['et', 'ru'] as const) {
+    await setLocale(locale);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      await expect(heading).not.toHaveText(english.get(path)!);
+      await expectNoHorizontalScroll(page);
+      await saveScreenshot(page, `portal${path === invoicePath ? '-invoice' : path.replace('/portal', '').replace('/', '-')}-${locale}`);
+    }
+  }
+});
