@@ -17,3 +17,10 @@ export function isLocale(value: unknown): value is Locale {
 export function savedLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
+
+// next-intl's useLocale() and getLocale() answer one of ours (the request config only ever picks one).
+declare module 'next-intl' {
+  interface AppConfig {
+    Locale: Locale;
+  }
+}

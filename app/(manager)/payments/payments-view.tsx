@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CreditCardIcon, LandmarkIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { CardHeadline, figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
+import type { Locale } from '@/i18n/locales';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
@@ -26,13 +27,14 @@ const PAGE_SIZE = 50;
 const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Manual payments and prepayments were entered as a day (stored at noon); bank payments carry their time. */
-function paidOn(p: Payment): string {
+function paidOn(p: Payment, locale: Locale): string {
   if (!p.paidAt) return '—';
-  return p.method === 'banklink' ? formatDateTime(p.paidAt) : formatDate(p.paidAt);
+  return p.method === 'banklink' ? formatDateTime(p.paidAt, locale) : formatDate(p.paidAt, locale);
 }
 
 /** The tenant's payments in the chosen order, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
 export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
+  const locale = useLocale();
   const t = useTranslations('Payments');
   const trpc = useTRPC();
   const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
@@ -110,7 +112,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
           caption={`${t(`sorts.${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label ?? 'dateNewest'}`)}.`}
           busy={list.isFetching}
           columns={[
-            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: paidOn },
+            { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (p) => paidOn(p, locale) },
             { header: t('columns.for'), cellClassName: 'whitespace-nowrap', cell: purpose },
             { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
             { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
@@ -125,7 +127,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
               </CardHeadline>
               <p className="break-words">{apartmentOf(p)}</p>
               <p className="flex flex-wrap gap-x-2 text-muted-foreground">
-                <span>{paidOn(p)}</span>
+                <span>{paidOn(p, locale)}</span>
                 <span aria-hidden="true">·</span>
                 {method(p)}
                 {p.payerName && (
