@@ -14,7 +14,7 @@ import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
-import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
+import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from '../residents/apartment-directory';
 import { ExportEInvoiceDialog } from './export-e-invoice-dialog';
 import { filterQuery, FiltersBar, listSearch, NO_FILTERS, type Filters } from './filters-bar';
 import { formatDay, formatMoney, formatPeriod } from './format';
@@ -31,6 +31,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
   const locale = useLocale();
   const t = useTranslations('Invoices');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, ...initial });

@@ -17,7 +17,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
 import { formatMoney } from '../invoices/format';
 import type { Payment } from '../invoices/types';
-import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
+import { useApartmentLabel, useBuildings } from '../residents/apartment-directory';
 import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters, paymentListSearch } from './payment-filters';
 import { PAYMENT_SORTS } from './sorts';
 import { PaymentTotals } from './payment-totals';
@@ -36,6 +36,7 @@ function paidOn(p: Payment, locale: Locale): string {
 export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
   const locale = useLocale();
   const t = useTranslations('Payments');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
   const query = paymentFilterQuery(filters);
