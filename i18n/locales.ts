@@ -13,7 +13,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The language of a person who is not the reader of this request (a mail's recipient): their saved choice, else Estonian. */
-export function savedLocale(value: string | null | undefined): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
+/**
+ * The language of a person who is not the reader of this request (a mail's recipient): their saved choice, else
+ * `fallback` (their organisation's default language where it is known), else Estonian.
+ */
+export function savedLocale(value: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
+  return isLocale(value) ? value : fallback;
+}
+
+// next-intl's useLocale() and getLocale() answer one of ours (the request config only ever picks one).
+declare module 'next-intl' {
+  interface AppConfig {
+    Locale: Locale;
+  }
 }

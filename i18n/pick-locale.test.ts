@@ -10,4 +10,17 @@ describe('the reader’s language', () => {
     expect(pickLocale({ acceptLanguage: 'fi-FI' })).toBe('et');
     expect(pickLocale({})).toBe('et');
   });
+
+  it('for a signed-in reader: their saved choice, else the browser\'s where their organisation allows it, else its default', () => {
+    const allows = { defaultLocale: 'ru', allowBrowserLocale: true } as const;
+    const forbids = { defaultLocale: 'ru', allowBrowserLocale: false } as const;
+    // The choice made in this browser, then the one saved on the account, come first either way.
+    expect(pickLocale({ cookie: 'en', saved: 'et', acceptLanguage: 'et', tenant: forbids })).toBe('en');
+    expect(pickLocale({ saved: 'et', acceptLanguage: 'en', tenant: forbids })).toBe('et');
+    expect(pickLocale({ saved: 'xx', acceptLanguage: 'en', tenant: allows })).toBe('en');
+    expect(pickLocale({ acceptLanguage: 'en-GB,en;q=0.9', tenant: allows })).toBe('en');
+    expect(pickLocale({ acceptLanguage: 'en-GB,en;q=0.9', tenant: forbids })).toBe('ru');
+    expect(pickLocale({ acceptLanguage: 'fi-FI', tenant: allows })).toBe('ru');
+    expect(pickLocale({ tenant: { defaultLocale: 'en', allowBrowserLocale: true } })).toBe('en');
+  });
 });

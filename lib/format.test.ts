@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatPercent, formatQuantity, formatUnitPrice } from './format';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDay, formatMoney, formatMonth, formatPercent, formatPeriod, formatQuantity, formatUnitPrice } from './format';
 
 // Intl writes a narrow no-break space as the group separator and before the unit: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -25,10 +25,48 @@ describe('the formatting module', () => {
     expect(formatQuantity(3, 'person', 'ru')).toBe('3 человека');
     expect(formatQuantity(5, 'person', 'ru')).toBe('5 человек');
     expect(plain(formatQuantity(35.4, 'm2', 'ru'))).toBe('35,4 м²');
-    expect(formatDay('2026-03-03', 'et')).toBe('3. märts 2026');
-    expect(formatDay('2026-03-03', 'en')).toBe('3 Mar 2026');
-    expect(formatDay('2026-03-03', 'ru')).toMatch(/^3 мар\.? 2026/);
     expect(plain(formatMoney(1234.5, 'EUR', 'ru'))).toBe('1 234,50 €');
     expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+  });
+
+  describe('dates and months in each language (Tallinn time)', () => {
+    // 26 Nov 2026 23:30 UTC is already the 27th in Tallinn (UTC+2 in winter); 3 Mar 2026 is in winter too.
+    const lateEvening = '2026-11-26T23:30:05Z';
+
+    it('Estonian: digits with dots, months by name in lower case', () => {
+      expect(formatDay('2026-11-26', 'et')).toBe('26.11.2026');
+      expect(formatDay('2026-03-03', 'et')).toBe('03.03.2026');
+      expect(formatDate(lateEvening, 'et')).toBe('27.11.2026');
+      expect(formatDateTime(lateEvening, 'et')).toBe('27.11.2026, 01:30');
+      expect(formatDateTimeSeconds(lateEvening, 'et')).toBe('27.11.2026, 01:30:05');
+      expect(formatMonth('2026-11', 'et')).toBe('november 2026');
+      expect(formatMonth('2026-03-01', 'et', 'short')).toBe('märts');
+      expect(formatPeriod('2026-11-01', '2026-11-30', 'et')).toBe('november 2026');
+      expect(formatPeriod('2026-03-03', '2026-04-02', 'et')).toBe('03.03.2026 – 02.04.2026');
+    });
+
+    it('Russian: digits with dots, a month standing alone in the nominative', () => {
+      expect(formatDay('2026-11-26', 'ru')).toBe('26.11.2026');
+      expect(formatDate(lateEvening, 'ru')).toBe('27.11.2026');
+      expect(formatDateTime(lateEvening, 'ru')).toBe('27.11.2026, 01:30');
+      expect(formatMonth('2026-11', 'ru')).toBe('ноябрь 2026 г.');
+      expect(formatMonth('2026-03', 'ru')).toBe('март 2026 г.');
+      expect(formatMonth('2026-11', 'ru', 'short')).toBe('нояб.');
+      expect(formatPeriod('2026-02-01', '2026-02-28', 'ru')).toBe('февраль 2026 г.');
+      expect(formatPeriod('2026-02-01', '2026-02-27', 'ru')).toBe('01.02.2026 – 27.02.2026');
+    });
+
+    it('English: the British way', () => {
+      expect(formatDay('2026-11-26', 'en')).toBe('26 Nov 2026');
+      expect(formatDay('2026-03-03', 'en')).toBe('3 Mar 2026');
+      expect(formatDate(lateEvening, 'en')).toBe('27 Nov 2026');
+      expect(formatDateTime(lateEvening, 'en')).toBe('27 Nov 2026, 01:30');
+      expect(formatDateTimeSeconds(lateEvening, 'en')).toBe('27 Nov 2026, 01:30:05');
+      expect(formatMonth('2026-11', 'en')).toBe('November 2026');
+      expect(formatMonth('2026-11', 'en', 'short')).toBe('Nov');
+      expect(formatPeriod('2024-01-01', '2024-01-31', 'en')).toBe('January 2024');
+      expect(formatPeriod('2024-02-01', '2024-02-29', 'en')).toBe('February 2024');
+      expect(formatPeriod('2024-01-15', '2024-02-14', 'en')).toBe('15 Jan 2024 – 14 Feb 2024');
+    });
   });
 });

@@ -1,41 +1,83 @@
 import type { Locale } from '@/i18n/locales';
 
-// The one formatting module: dates, money, quantities and units as each language's readers write them, shared by
-// the pages, mail and PDFs. Without a locale, a function keeps the style the pages had before they were translated.
+// The one formatting module: dates, months, money, quantities and units as each language's readers write them,
+// shared by the pages, mail and PDFs. Dates always take the reader's locale; without one, a number function keeps
+// the style the pages had before they were translated.
 
 /** The Intl tag of each language: Estonian and Russian as written in Estonia, English the British way. */
 const INTL_TAG: Record<Locale, string> = { et: 'et-EE', ru: 'ru-RU', en: 'en-GB' };
 
 /** One Intl formatter per language and options, made once. */
-function cached<F>(make: (tag: string) => F): (locale: Locale) => F {
+function cached<F>(make: (tag: string, locale: Locale) => F): (locale: Locale) => F {
   const made = new Map<Locale, F>();
   return (locale) => {
     let f = made.get(locale);
-    if (!f) made.set(locale, (f = make(INTL_TAG[locale])));
+    if (!f) made.set(locale, (f = make(INTL_TAG[locale], locale)));
     return f;
   };
 }
 
-const dateFormat = cached((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Europe/Tallinn' }));
-const dateTimeFormat = cached((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Tallinn' }));
+const TIME_ZONE = 'Europe/Tallinn';
 
-/** An ISO timestamp as a date in Tallinn, e.g. "3 Mar 2026", "3. märts 2026", "3 мар. 2026 г.". */
-export function formatDate(iso: string, locale: Locale = 'en'): string {
+/**
+ * Dates as each language's readers write them: Estonian and Russian with digits ("26.11.2026", as Estonian banks,
+ * invoices and letters do), English the British way ("26 Nov 2026"). A time adds "14:05" (and seconds when asked).
+ */
+function dateOptions(locale: Locale, time?: 'minutes' | 'seconds'): Intl.DateTimeFormatOptions {
+  if (locale === 'en') return { dateStyle: 'medium', ...(time && { timeStyle: time === 'seconds' ? 'medium' : 'short' }), timeZone: TIME_ZONE };
+  return {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(time && { hour: '2-digit', minute: '2-digit', ...(time === 'seconds' && { second: '2-digit' }), hourCycle: 'h23' }),
+    timeZone: TIME_ZONE,
+  };
+}
+
+const dateFormat = cached((tag, locale) => new Intl.DateTimeFormat(tag, dateOptions(locale)));
+const dateTimeFormat = cached((tag, locale) => new Intl.DateTimeFormat(tag, dateOptions(locale, 'minutes')));
+const dateTimeSecondsFormat = cached((tag, locale) => new Intl.DateTimeFormat(tag, dateOptions(locale, 'seconds')));
+// A month stands alone (a heading, a period, a chart's axis): the nominative ("ноябрь 2026 г.", "november 2026").
+const monthFormat = cached((tag) => new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const monthShortFormat = cached((tag) => new Intl.DateTimeFormat(tag, { month: 'short', timeZone: 'UTC' }));
+
+/** An ISO timestamp as a date in Tallinn: "26.11.2026" (et, ru), "26 Nov 2026" (en). */
+export function formatDate(iso: string, locale: Locale): string {
   return dateFormat(locale).format(new Date(iso));
 }
 
-/** An ISO timestamp as Tallinn time, e.g. "3 Mar 2026, 14:05". */
-export function formatDateTime(iso: string, locale: Locale = 'en'): string {
+/** An ISO timestamp as Tallinn time: "26.11.2026, 14:05" (et, ru), "26 Nov 2026, 14:05" (en). */
+export function formatDateTime(iso: string, locale: Locale): string {
   return dateTimeFormat(locale).format(new Date(iso));
 }
 
-/** A calendar date (YYYY-MM-DD) as its readers write it, whatever the time zone. */
-export function formatDay(date: string, locale: Locale = 'en'): string {
-  return formatDate(`${date}T12:00:00Z`, locale);
+/** An ISO timestamp as Tallinn time with seconds (a delivery log): "26.11.2026, 14:05:09", "26 Nov 2026, 14:05:09". */
+export function formatDateTimeSeconds(iso: string, locale: Locale): string {
+  return dateTimeSecondsFormat(locale).format(new Date(iso));
 }
 
-/** A billing period: "3 Mar 2026 – 2 Apr 2026". */
-export function formatPeriod(start: string, end: string, locale: Locale = 'en'): string {
+/** A calendar date (YYYY-MM-DD) as its readers write it, whatever the time zone. */
+export function formatDay(date: string, locale: Locale): string {
+  return formatDate(`${date.slice(0, 10)}T12:00:00Z`, locale);
+}
+
+/**
+ * A calendar month (YYYY-MM, or a date in it) on its own: "november 2026", "ноябрь 2026 г.", "November 2026";
+ * `short`: the month's short name for a chart's axis ("nov", "нояб.", "Nov").
+ */
+export function formatMonth(month: string, locale: Locale, style: 'long' | 'short' = 'long'): string {
+  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+  return (style === 'short' ? monthShortFormat : monthFormat)(locale).format(date);
+}
+
+function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A billing period: a whole calendar month by its name ("november 2026"), else its days ("03.03.2026 – 02.04.2026"). */
+export function formatPeriod(start: string, end: string, locale: Locale): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  if (d === 1 && end === `${start.slice(0, 8)}${String(lastDayOfMonth(y, m)).padStart(2, '0')}`) return formatMonth(start, locale);
   return `${formatDay(start, locale)} – ${formatDay(end, locale)}`;
 }
 

@@ -1,5 +1,5 @@
 import { DownloadIcon } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { StatCards } from '@/components/ui/stat-cards';
 import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -43,6 +43,7 @@ export async function AccountSummary({ account }: { account: AccountData }) {
 }
 
 export async function AccountStatement({ account, invoiceHref }: { account: AccountData; invoiceHref: (invoiceId: string) => string }) {
+  const locale = await getLocale();
   const t = await getTranslations('Account');
   const money = (n: number) => formatMoney(n, account.currency);
   const items = account.entries.map((e, i) => ({ ...e, id: `${i}` })).reverse();
@@ -87,7 +88,7 @@ export async function AccountStatement({ account, invoiceHref }: { account: Acco
           labelledBy={headingId}
           caption={t('caption')}
           columns={[
-            { header: t('date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+            { header: t('date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date, locale) },
             { header: t('description'), cellClassName: 'min-w-48 break-words', cell: description },
             { header: t('charged'), ...figureCells(), cell: (e) => (e.charge ? money(e.charge) : '') },
             { header: t('paid'), ...figureCells(), cell: (e) => (e.payment ? money(e.payment) : '') },
@@ -101,7 +102,7 @@ export async function AccountStatement({ account, invoiceHref }: { account: Acco
                 <span className="tabular-nums font-medium">{e.charge ? `+${money(e.charge)}` : `−${money(e.payment)}`}</span>
               </div>
               <p className="text-muted-foreground">
-                {t('cardBalance', { date: formatDate(e.date), balance: money(e.balance) })}
+                {t('cardBalance', { date: formatDate(e.date, locale), balance: money(e.balance) })}
               </p>
             </>
           )}

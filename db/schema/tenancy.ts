@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['admin', 'manager', 'resident']);
 export type Role = (typeof roleEnum.enumValues)[number];
@@ -19,6 +19,10 @@ export const tenants = pgTable('tenants', {
   iban: text('iban'),
   /** The logo printed on invoices and letters: an upload (a PNG made from the image the admin chose), or none. */
   logoUploadId: uuid('logo_upload_id'),
+  /** The language (et, ru, en) of mail and PDFs to a person who has not chosen one, and of the app for them. */
+  defaultLocale: text('default_locale').notNull().default('et'),
+  /** Whether a signed-in person who has not chosen a language gets their browser's (else the default above). */
+  allowBrowserLocale: boolean('allow_browser_locale').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -34,7 +38,7 @@ export const users = pgTable(
     emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
     image: text('image'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** The language the person chose (et, ru, en) for the app, mail and PDFs; null: their browser's, else Estonian. */
+    /** The language the person chose (et, ru, en) for the app, mail and PDFs; null: the tenant's default (or their browser's, where it allows). */
     locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,9 @@ export type WebUser = {
   role: Role;
   /** The language the person chose, if any. */
   locale: string | null;
+  /** The tenant's language for a person who has not chosen one, and whether their browser's may stand in for it. */
+  tenantDefaultLocale: string;
+  tenantAllowsBrowserLocale: boolean;
   sessionToken: string;
 };
 
@@ -26,6 +29,8 @@ export async function findWebUser(db: Db, sessionToken: string, now: Date): Prom
       locale: users.locale,
       tenantId: tenants.id,
       tenantName: tenants.name,
+      tenantDefaultLocale: tenants.defaultLocale,
+      tenantAllowsBrowserLocale: tenants.allowBrowserLocale,
       role: memberships.role,
     })
     .from(webSessions)

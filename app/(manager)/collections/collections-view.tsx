@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2Icon, GavelIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/respo
 import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { formatDate } from '@/lib/format';
 import { formatDay, formatMoney } from '../invoices/format';
 import { DEMAND_FILTERS, type DemandFilter } from './filters';
 import { NewDemandDialog } from './new-demand-dialog';
@@ -28,6 +29,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Payment demands: the apartments in collection, their letters to print or email, withdrawn when a plan is agreed. */
 export function CollectionsView({ initial }: { initial: DemandFilter }) {
+  const locale = useLocale();
   const t = useTranslations('Collections');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -64,7 +66,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
 
   const place = (d: Demand) => t('place', { building: d.buildingName, number: d.apartmentNumber });
   const status = (d: Demand) => <Badge variant={STATUS[d.status]}>{t(`statuses.${d.status}`)}</Badge>;
-  const sent = (d: Demand) => (d.sentAt ? t('emailedOn', { date: formatDay(d.sentAt.slice(0, 10)) }) : t('notEmailed'));
+  const sent = (d: Demand) => (d.sentAt ? t('emailedOn', { date: formatDate(d.sentAt, locale) }) : t('notEmailed'));
   const actions = (d: Demand): ReactNode => (
     <span className="flex flex-wrap gap-2">
       <a className={LINK} href={`/api/payment-demands/${d.id}/pdf`} download>
@@ -101,8 +103,8 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
               </Link>
             ),
           },
-          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate) },
-          { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline) },
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate, locale) },
+          { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline, locale) },
           { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
           { header: t('columns.status'), cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
           { header: t('columns.action'), cell: actions },
@@ -114,7 +116,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
               <span className="font-medium">{place(d)}</span>
             </CardHeadline>
             <p className="text-muted-foreground">
-              {t('cardLine', { date: formatDay(d.issueDate), deadline: formatDay(d.deadline), sent: sent(d) })}
+              {t('cardLine', { date: formatDay(d.issueDate, locale), deadline: formatDay(d.deadline, locale), sent: sent(d) })}
             </p>
             <p>{status(d)}</p>
             {actions(d)}
@@ -171,7 +173,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
         description={
           c
             ? confirming.action === 'send'
-              ? t('sendDialog.description', { place: place(c), amount: formatMoney(c.totalAmount, c.currency), deadline: formatDay(c.deadline) })
+              ? t('sendDialog.description', { place: place(c), amount: formatMoney(c.totalAmount, c.currency), deadline: formatDay(c.deadline, locale) })
               : t('withdrawDialog.description', { place: place(c) })
             : ''
         }

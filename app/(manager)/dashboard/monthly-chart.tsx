@@ -1,6 +1,7 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMonth } from '@/lib/format';
 import { formatMoney } from '../buildings/format';
 
 export type MonthFigures = { month: string; billed: number; paid: number; overdue: number };
@@ -17,9 +18,6 @@ const M = { top: 16, right: 8, bottom: 44, left: 76 };
 const PLOT_W = WIDTH - M.left - M.right;
 const PLOT_H = HEIGHT - M.top - M.bottom;
 
-const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthShort = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const dateOf = (month: string) => new Date(`${month}-01T00:00:00Z`);
 
 /** A round step that splits 0..max into about four parts (1, 2 or 5 times a power of ten). */
 export function niceStep(max: number, parts = 4): number {
@@ -37,6 +35,8 @@ export function niceStep(max: number, parts = 4): number {
 export function MonthlyChart({ months, currency, title }: { months: MonthFigures[]; currency: string; title: string }) {
   const id = useId();
   const t = useTranslations('Dashboard');
+  const locale = useLocale();
+  const monthLong = (month: string) => formatMonth(month, locale);
   const axis = new Intl.NumberFormat('et-EE', { style: 'currency', currency, maximumFractionDigits: 0 });
   const max = Math.max(0, ...months.flatMap((m) => [m.billed, m.paid, m.overdue]));
   const step = niceStep(max);
@@ -51,9 +51,9 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
   const latest = months.at(-1)!;
   const money = (amount: number) => formatMoney(amount, currency);
   const description =
-    `${t('chart.span', { count: months.length, from: monthLong.format(dateOf(months[0]!.month)), to: monthLong.format(dateOf(latest.month)) })} ` +
+    `${t('chart.span', { count: months.length, from: monthLong(months[0]!.month), to: monthLong(latest.month) })} ` +
     totals.map((s) => t('chart.total', { series: s.label, amount: money(s.total) })).join(', ') +
-    `. ${t('chart.latest', { month: monthLong.format(dateOf(latest.month)), billed: money(latest.billed), paid: money(latest.paid), overdue: money(latest.overdue) })}`;
+    `. ${t('chart.latest', { month: monthLong(latest.month), billed: money(latest.billed), paid: money(latest.paid), overdue: money(latest.overdue) })}`;
 
   return (
     <figure className="grid min-w-0 gap-4" aria-labelledby={`${id}-caption`}>
@@ -87,7 +87,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
           ))}
           {months.map((m, i) => {
             const x0 = M.left + i * groupW + (groupW - barW * 3) / 2;
-            const name = monthLong.format(dateOf(m.month));
+            const name = monthLong(m.month);
             const showYear = i === 0 || m.month.endsWith('-01');
             return (
               <g key={m.month} data-month={m.month}>
@@ -111,7 +111,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
                   );
                 })}
                 <text x={M.left + i * groupW + groupW / 2} y={HEIGHT - M.bottom + 18} textAnchor="middle" className="fill-current text-[11px]">
-                  {monthShort.format(dateOf(m.month))}
+                  {formatMonth(m.month, locale, 'short')}
                 </text>
                 {showYear && (
                   <text x={M.left + i * groupW + groupW / 2} y={HEIGHT - M.bottom + 33} textAnchor="middle" className="fill-current text-[11px] font-medium">
@@ -143,7 +143,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
             {months.map((m) => (
               <TableRow key={m.month}>
                 <TableHead scope="row" className="h-auto py-3 font-medium text-foreground">
-                  {monthLong.format(dateOf(m.month))}
+                  {monthLong(m.month)}
                 </TableHead>
                 {series.map((s) => (
                   <TableCell key={s.key} className="text-right whitespace-nowrap tabular-nums">

@@ -1,10 +1,11 @@
 import { LayoutDashboardIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { ArrowLink } from '@/components/ui/arrow-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { serverApi } from '@/server/api/server-caller';
+import { formatMonth } from '@/lib/format';
 import { formatMoney } from '../buildings/format';
 import { BuildingsTable } from './buildings-table';
 import { MonthlyChart } from './monthly-chart';
@@ -14,10 +15,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('Dashboard'))('title') };
 }
 
-const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 export default async function DashboardPage() {
   const t = await getTranslations('Dashboard');
+  const locale = await getLocale();
   const api = await serverApi();
   const [{ data }, { data: toDo }, { data: perBuilding }] = await Promise.all([api.invoices.monthlySummary({}), api.dashboard.toDo({}), api.dashboard.buildings({})]);
   const { months, currency } = data;
@@ -45,7 +45,7 @@ export default async function DashboardPage() {
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {(
               [
-                [t('billedIn', { month: monthLong.format(new Date(`${current.month}-01T00:00:00Z`)) }), money(current.billed)],
+                [t('billedIn', { month: formatMonth(current.month, locale) }), money(current.billed)],
                 [t('paidSoFar'), money(current.paid)],
                 [t('overdueYear'), money(overdue)],
               ] as const

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -67,6 +67,7 @@ function ExportForm({
   onBusyChange: (busy: boolean) => void;
   onExported: (message: string) => void;
 }) {
+  const locale = useLocale();
   const t = useTranslations('Invoices');
   const lastMonth = previousMonth();
   const ranged = DATE.test(defaults.from) && DATE.test(defaults.to);
@@ -97,7 +98,7 @@ function ExportForm({
       const count = Number(res.headers.get('x-invoice-count')) || 0;
       saveFile(await res.blob(), filename);
       const name = buildings.find((b) => b.id === buildingId)?.name ?? t('export.theBuilding');
-      onExported(t('export.exported', { count, name, period: formatPeriod(start, end), filename }));
+      onExported(t('export.exported', { count, name, period: formatPeriod(start, end, locale), filename }));
     } catch {
       fail({}, t('export.downloadFailed'));
     } finally {

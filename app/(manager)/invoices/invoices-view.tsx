@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileCodeIcon, FilePlus2Icon, ReceiptTextIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
-import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
+import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from '../residents/apartment-directory';
 import { ExportEInvoiceDialog } from './export-e-invoice-dialog';
 import { filterQuery, FiltersBar, listSearch, NO_FILTERS, type Filters } from './filters-bar';
 import { formatDay, formatMoney, formatPeriod } from './format';
@@ -30,7 +30,9 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Invoices of the tenant: filters with totals, a page at a time, generating a period and sending drafts. */
 export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
+  const locale = useLocale();
   const t = useTranslations('Invoices');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, ...initial });
@@ -171,8 +173,8 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
             ),
           },
           { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: labelOf },
-          { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd) },
-          { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
+          { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd, locale) },
+          { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate, locale) },
           { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
           { header: t('columns.status'), cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
         ]}
@@ -189,7 +191,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
               </div>
               <p className="break-words">{labelOf(i)}</p>
               <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
-                <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd), due: formatDay(i.dueDate) })}</span>
+                <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd, locale), due: formatDay(i.dueDate, locale) })}</span>
                 <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
               </p>
               {i.needsReview && i.status === 'draft' && <p className="text-warning">{t('needsReviewWhy', { reason: i.needsReview })}</p>}

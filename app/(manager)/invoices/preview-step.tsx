@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -31,6 +31,7 @@ const PREVIEW_COLUMNS = [
 
 /** The second step: every apartment's invoice as it would be created, building by building, before anything is. */
 export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildings: Building[]; period: Period; onBack: () => void; onGenerate: () => void }) {
+  const locale = useLocale();
   const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const query = useQuery(
@@ -46,7 +47,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
     <div className="grid gap-5">
       <section aria-labelledby="preview-summary" className="grid gap-2" aria-busy={loading}>
         <h3 id="preview-summary" className="font-semibold">
-          {t('generate.previewFor', { period: formatPeriod(period.start, period.end) })}
+          {t('generate.previewFor', { period: formatPeriod(period.start, period.end, locale) })}
         </h3>
         {loading ? (
           <div role="status" className="grid gap-2">
@@ -118,6 +119,7 @@ function describePreviewError(error: Parameters<typeof fieldErrors>[0]) {
 }
 
 function BuildingPreview({ name, preview }: { name: string; preview: GenerationPreview }) {
+  const locale = useLocale();
   const t = useTranslations('Invoices');
   const headingId = useId();
   const { totals, currency } = preview;
@@ -128,7 +130,7 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
           {name}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {t('generate.issuedDue', { issued: formatDay(preview.issueDate), due: formatDay(preview.dueDate) })}
+          {t('generate.issuedDue', { issued: formatDay(preview.issueDate, locale), due: formatDay(preview.dueDate, locale) })}
         </p>
       </div>
       {preview.apartments.length === 0 ? (

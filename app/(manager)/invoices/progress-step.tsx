@@ -1,7 +1,7 @@
 'use client';
 
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,7 @@ export function ProgressStep({
   onStop: () => void;
   onShowDrafts: () => void;
 }) {
+  const locale = useLocale();
   const t = useTranslations('Invoices');
   const [stopping, setStopping] = useState(false);
   const { created, skipped, failures } = progressSummary(results);
@@ -58,7 +59,7 @@ export function ProgressStep({
         <Alert variant={failures ? 'destructive' : 'success'} role="status">
           {failures ? <CircleAlertIcon aria-hidden="true" /> : <CircleCheckIcon aria-hidden="true" />}
           <p>
-            {t('generate.finished', { count: created, period: formatPeriod(period.start, period.end) })}
+            {t('generate.finished', { count: created, period: formatPeriod(period.start, period.end, locale) })}
             {skipped > 0 && t('generate.finishedSkipped', { count: skipped })}
             {failures > 0 && t('generate.finishedFailed', { count: failures })}
             {results.length < total && t('generate.finishedStopped', { count: total - results.length })}.

@@ -14,7 +14,7 @@ import { TitledSection } from '@/components/ui/titled-section';
 import { useTRPC } from '@/lib/trpc/react';
 import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { BuildingFilter } from '../building-filter';
-import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
+import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from '../residents/apartment-directory';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { NewRequestDialog } from './new-request-dialog';
 import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
@@ -28,6 +28,7 @@ const ALL = 'all';
 /** Maintenance requests from residents, filtered by building and status, moved along their legal next steps. */
 export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery> }) {
   const t = useTranslations('Maintenance');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const buildingsQuery = useBuildings();
   const buildings: Building[] = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ export function RequestCard({
   error?: string;
   onChange: (to: RequestStatus) => void;
 }) {
+  const locale = useLocale();
   const t = useTranslations('Maintenance');
   const titleId = `request-${request.id}-title`;
   const next = NEXT[request.status];
@@ -42,9 +43,9 @@ export function RequestCard({
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{apartment}</span>
-        <span>{t.rich('reported', { date: formatDateTime(request.createdAt), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}</span>
+        <span>{t.rich('reported', { date: formatDateTime(request.createdAt, locale), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}</span>
         {request.updatedAt !== request.createdAt && (
-          <span>{t.rich('updated', { date: formatDateTime(request.updatedAt), time: (chunks) => <time dateTime={request.updatedAt}>{chunks}</time> })}</span>
+          <span>{t.rich('updated', { date: formatDateTime(request.updatedAt, locale), time: (chunks) => <time dateTime={request.updatedAt}>{chunks}</time> })}</span>
         )}
       </p>
       <p className="text-sm whitespace-pre-line wrap-break-word">{request.description}</p>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import type { Locale } from '@/i18n/locales';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { METER_TYPES, formatReading, formatUnit } from '@/app/portal/meters/meter-format';
@@ -44,8 +45,8 @@ export function lastValue(m: BuildingMeter, t: Translate): string {
   return m.series > 1 ? t('noneInSeries') : '—';
 }
 
-export function lastDate(m: BuildingMeter, t: Translate): string {
-  return m.lastReading ? formatDate(m.lastReading.readAt) : t('never');
+export function lastDate(m: BuildingMeter, t: Translate, locale: Locale): string {
+  return m.lastReading ? formatDate(m.lastReading.readAt, locale) : t('never');
 }
 
 /** The row's actions behind one 44 px button, so they stay in reach on a phone. */

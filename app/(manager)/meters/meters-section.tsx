@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { GaugeIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -26,6 +26,7 @@ type Action = { kind: MeterAction; meter: BuildingMeter; key: number };
 
 /** A building's meters as the search and order show them, with their actions (edit, replace, delete) and "Add meter". */
 export function MetersSection({ buildingId, buildingName, q, sort }: { buildingId: string; buildingName: string; q: string; sort: MeterSort }) {
+  const locale = useLocale();
   const t = useTranslations('Meters');
   const trpc = useTRPC();
   const { query: meters, meters: rows, loadingAll } = useBuildingMeters(buildingId, { q, sort });
@@ -90,7 +91,7 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
               ),
             },
             { header: t('lastConfirmed'), ...figureCells(), cell: (m) => lastValue(m, t) },
-            { header: t('read'), cellClassName: 'whitespace-nowrap', cell: (m) => lastDate(m, t) },
+            { header: t('read'), cellClassName: 'whitespace-nowrap', cell: (m) => lastDate(m, t, locale) },
             { header: <span className="sr-only">{t('actions')}</span>, headClassName: 'w-14', cellClassName: 'py-1 pr-2 text-right', cell: menu },
           ]}
           cardClassName="flex items-start gap-2 py-3 pr-1 pl-4"
@@ -107,7 +108,7 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
                 <p className="text-muted-foreground">
                   {t.rich('lastConfirmedCard', {
                     value: () => <span className="font-medium text-foreground tabular-nums">{lastValue(m, t)}</span>,
-                    date: m.lastReading ? formatDate(m.lastReading.readAt) : 'none',
+                    date: m.lastReading ? formatDate(m.lastReading.readAt, locale) : 'none',
                   })}
                 </p>
               </div>

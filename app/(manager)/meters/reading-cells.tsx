@@ -1,7 +1,7 @@
 'use client';
 
 import { KeyboardIcon, TriangleAlertIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
@@ -74,6 +74,7 @@ export function Checkbox({ label, checked, onChange, visibleLabel = false }: { l
 
 /** A reading's photo, large, with a link to the full size. */
 export function PhotoDialog({ row, onClose }: { row: QueueRow | null; onClose: () => void }) {
+  const locale = useLocale();
   const t = useTranslations('Meters.queue');
   return (
     <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
@@ -87,7 +88,7 @@ export function PhotoDialog({ row, onClose }: { row: QueueRow | null; onClose: (
               <DialogDescription>
                 {t.rich('submitted', {
                   value: () => <span className="font-semibold tabular-nums">{formatReading(row.value, row.decimals, row.unit)}</span>,
-                  date: formatDateTime(row.readAt),
+                  date: formatDateTime(row.readAt, locale),
                 })}
               </DialogDescription>
             </DialogHeader>

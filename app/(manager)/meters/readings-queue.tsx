@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, InboxIcon, XIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -23,6 +23,7 @@ type Notice = { key: number; text: string; variant: 'success' | 'destructive' };
 
 /** The readings of a building waiting for a manager: look at the photo and numbers, then confirm or reject in bulk. */
 export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
+  const locale = useLocale();
   const t = useTranslations('Meters');
   const q = useTranslations('Meters.queue');
   const trpc = useTRPC();
@@ -164,7 +165,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
                     {formatConsumption(r.consumption, r.decimals, r.unit)}
                     {r.flag && <FlagBadge flag={r.flag} />}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(r.readAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(r.readAt, locale)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -186,7 +187,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
                   <p className="text-muted-foreground tabular-nums">
                     {q('previousCard', { previous: previousOf(r), consumption: formatConsumption(r.consumption, r.decimals, r.unit) })}
                   </p>
-                  <p className="text-muted-foreground">{formatDateTime(r.readAt)}</p>
+                  <p className="text-muted-foreground">{formatDateTime(r.readAt, locale)}</p>
                   {r.flag && <FlagBadge flag={r.flag} />}
                 </div>
               </li>

@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CreditCardIcon, LandmarkIcon, PiggyBankIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,12 +12,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PagedList } from '@/components/ui/paged-list';
 import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
+import type { Locale } from '@/i18n/locales';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
 import { formatMoney } from '../invoices/format';
 import type { Payment } from '../invoices/types';
-import { apartmentLabel, useBuildings } from '../residents/apartment-directory';
+import { useApartmentLabel, useBuildings } from '../residents/apartment-directory';
 import { NO_PAYMENT_FILTERS, paymentFilterQuery, PaymentFiltersBar, type PaymentFilters, paymentListSearch } from './payment-filters';
 import { PAYMENT_SORTS } from './sorts';
 import { PaymentTotals } from './payment-totals';
@@ -28,14 +29,16 @@ const PAGE_SIZE = 50;
 const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Manual payments and prepayments were entered as a day (stored at noon); bank payments carry their time. */
-function paidOn(p: Payment): string {
+function paidOn(p: Payment, locale: Locale): string {
   if (!p.paidAt) return '—';
-  return p.method === 'banklink' ? formatDateTime(p.paidAt) : formatDate(p.paidAt);
+  return p.method === 'banklink' ? formatDateTime(p.paidAt, locale) : formatDate(p.paidAt, locale);
 }
 
 /** The tenant's payments in the chosen order, a page at a time, filtered with totals and a CSV export; prepayments are recorded here. */
 export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) {
+  const locale = useLocale();
   const t = useTranslations('Payments');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const [filters, setFilters] = useState<PaymentFilters>({ ...NO_PAYMENT_FILTERS, ...initial });
   const query = paymentFilterQuery(filters);
@@ -103,7 +106,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
         caption={`${t(`sorts.${PAYMENT_SORTS.find((s) => s.value === filters.sort)?.label ?? 'dateNewest'}`)}.`}
         busy={list.isFetching}
         columns={[
-          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: paidOn },
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (p) => paidOn(p, locale) },
           { header: t('columns.for'), cellClassName: 'whitespace-nowrap', cell: purpose },
           { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
           { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
@@ -118,7 +121,7 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
             </CardHeadline>
             <p className="break-words">{apartmentOf(p)}</p>
             <p className="flex flex-wrap gap-x-2 text-muted-foreground">
-              <span>{paidOn(p)}</span>
+              <span>{paidOn(p, locale)}</span>
               <span aria-hidden="true">·</span>
               {method(p)}
               {p.payerName && (

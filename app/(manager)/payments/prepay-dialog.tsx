@@ -14,7 +14,7 @@ import { errorCode, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { MAX_PAYER_NAME, PrepayInput } from '@/server/api/schemas/payments';
 import { formatMoney, parseDecimal } from '../buildings/format';
-import { apartmentLabel } from '../residents/apartment-directory';
+import { useApartmentLabel } from '../residents/apartment-directory';
 import { BuildingApartmentFields, useBuildingApartmentPicker } from '../residents/building-apartment-fields';
 import { ReceivedPaymentFields, useReceivedPayment } from './received-payment-fields';
 
@@ -71,6 +71,7 @@ function PrepayForm({
   onRecorded: (message: string) => void;
 }) {
   const t = useTranslations('Payments');
+  const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const prepay = useMutation(trpc.payments.prepay.mutationOptions());

@@ -1,10 +1,9 @@
 'use client';
 
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { createTranslator, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { Translate } from '@/app/portal/translate';
 import { useTRPC } from '@/lib/trpc/react';
-import en from '@/messages/en/manager-property.json';
 import { compareApartmentNumbers } from '@/server/domain/apartment-number';
 
 /** The most the pickers and labels load per building (the API's page limit). */
@@ -51,10 +50,7 @@ function apartmentLabelWith(t: Translate) {
   };
 }
 
-/** The label in English, for the pages that do not take the reader's language yet; the others use useApartmentLabel. */
-export const apartmentLabel = apartmentLabelWith(createTranslator({ locale: 'en', messages: en, namespace: 'ApartmentPicker' }) as Translate);
-
-/** apartmentLabel in the reader's language. */
+/** An apartment's label ("Tamme 12 · Apt 4") in the reader's language: `(buildingName, number) => string`. */
 export function useApartmentLabel() {
   return apartmentLabelWith(useTranslations('ApartmentPicker'));
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,6 +29,7 @@ export function InvitationsSection({
   onCancelled: (notice: string) => void;
   focusAfterCancel: () => HTMLElement | null;
 }) {
+  const locale = useLocale();
   const t = useTranslations('Invitations');
   const residents = useTranslations('Residents');
   const trpc = useTRPC();
@@ -98,7 +99,7 @@ export function InvitationsSection({
           <span className="sr-only"> {t('cancelWhat', { email: i.email })}</span>
         </Button>
       );
-      const expires = (i: Invitation) => <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>;
+      const expires = (i: Invitation) => <time dateTime={i.expiresAt}>{formatDate(i.expiresAt, locale)}</time>;
       body = (
         <>
           <ResponsiveList
@@ -110,7 +111,7 @@ export function InvitationsSection({
               { header: t('email'), cellClassName: 'break-all font-medium', cell: (i) => i.email },
               { header: t('apartment'), cellClassName: 'whitespace-nowrap', cell: (i) => labelOf(i.apartmentId) },
               { header: t('role'), cell: (i) => <Badge variant="secondary">{residents(`roles.${i.role}`)}</Badge> },
-              { header: t('sent'), cellClassName: 'whitespace-nowrap', cell: (i) => <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time> },
+              { header: t('sent'), cellClassName: 'whitespace-nowrap', cell: (i) => <time dateTime={i.createdAt}>{formatDate(i.createdAt, locale)}</time> },
               { header: t('expires'), cellClassName: 'whitespace-nowrap', cell: expires },
               { header: <span className="sr-only">{t('actions')}</span>, cellClassName: 'text-right', cell: cancelButton },
             ]}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -14,6 +14,7 @@ export type ApiKey = { id: string; name: string; prefix: string; createdAt: stri
 
 /** The keys that are not revoked, newest first, each with its Revoke button; the one just created marked New. */
 export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key: ApiKey, trigger: HTMLElement) => void }) {
+  const locale = useLocale();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
@@ -48,7 +49,7 @@ export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke
   );
   const newBadge = (key: ApiKey) => key.id === newKeyId && <Badge variant="success">{t('apiKeys.new')}</Badge>;
   const prefix = (key: ApiKey) => <code className="font-mono text-sm">{key.prefix}…</code>;
-  const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  const date = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, locale)}</time>;
   const lastUsed = (key: ApiKey) =>
     key.lastUsedAt ? date(key.lastUsedAt) : <span className="text-muted-foreground">{t('apiKeys.never')}</span>;
 

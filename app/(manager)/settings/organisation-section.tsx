@@ -10,8 +10,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
+import { type Locale, LOCALE_NAMES, LOCALES } from '@/i18n/locales';
 import { checkWithSchema } from '@/lib/schema-check';
 import { describeError, formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -32,6 +34,10 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number]['key'];
 const KEYS = FIELDS.map((f) => f.key);
+/** The organisation's language settings, saved with its details. */
+type Language = { defaultLocale: Locale; allowBrowserLocale: boolean };
+/** The fields a refusal can point at. */
+const FORM_KEYS = [...KEYS, 'defaultLocale' as const];
 
 /** The organisation's own details, printed on invoices and letters: admins change them, managers see them. */
 export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
@@ -54,14 +60,15 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null>; canEdit: boolean }) {
+function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null> & Language; canEdit: boolean }) {
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.organisation.update.mutationOptions());
   const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(KEYS.map((k) => [k, initial[k] ?? ''])) as Record<Field, string>);
+  const [language, setLanguage] = useState<Language>({ defaultLocale: initial.defaultLocale, allowBrowserLocale: initial.allowBrowserLocale });
   const [saved, setSaved] = useState(false);
-  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(KEYS);
+  const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(FORM_KEYS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,17 +76,18 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     setSaved(false);
     if (!values.name.trim()) return fail({ name: t('organisation.nameMissing') });
     // The server's own schema first: a malformed email or an overlong value is shown at its field before sending.
-    const checked = checkWithSchema(UpdateOrganisationInput, values);
+    const checked = checkWithSchema(UpdateOrganisationInput, { ...values, ...language });
     if (checked.errors) return fail(checked.errors);
     clear();
-    update.mutate(values, {
+    update.mutate({ ...values, ...language }, {
       onSuccess: ({ data }) => {
         setValues(Object.fromEntries(KEYS.map((k) => [k, data[k] ?? ''])) as Record<Field, string>);
+        setLanguage({ defaultLocale: data.defaultLocale, allowBrowserLocale: data.allowBrowserLocale });
         setSaved(true);
         void queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
       },
       onError: (error) => {
-        const failure = formFailure(error, t('organisation.failed'), KEYS);
+        const failure = formFailure(error, t('organisation.failed'), FORM_KEYS);
         fail(failure.errors, failure.formError);
       },
     });
@@ -116,6 +124,39 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
             />
           </FormField>
         ))}
+        <FormField label={t('organisation.labels.defaultLocale')} error={errors.defaultLocale} description={t('organisation.hints.defaultLocale')}>
+          <OptionsSelect
+            ref={ref('defaultLocale')}
+            value={language.defaultLocale}
+            disabled={!canEdit}
+            onChange={(value) => {
+              setLanguage((l) => ({ ...l, defaultLocale: value as Locale }));
+              setSaved(false);
+              clearError('defaultLocale');
+            }}
+            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          />
+        </FormField>
+        <div className="grid content-start gap-2">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium has-disabled:cursor-default has-focus-visible:outline-2 has-focus-visible:outline-ring">
+            <input
+              type="checkbox"
+              name="allowBrowserLocale"
+              className="size-5 accent-primary focus-visible:outline-none"
+              aria-describedby="organisation-browser-locale-hint"
+              checked={language.allowBrowserLocale}
+              disabled={!canEdit}
+              onChange={(event) => {
+                setLanguage((l) => ({ ...l, allowBrowserLocale: event.target.checked }));
+                setSaved(false);
+              }}
+            />
+            {t('organisation.labels.allowBrowserLocale')}
+          </label>
+          <p id="organisation-browser-locale-hint" className="text-sm text-muted-foreground">
+            {t('organisation.hints.allowBrowserLocale')}
+          </p>
+        </div>
       </div>
       {canEdit && (
         <div>

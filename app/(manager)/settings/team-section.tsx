@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ type Pending = { kind: 'role'; member: Member; to: TeamRole } | { kind: 'remove'
 
 /** The people who run the organisation: admins change roles, remove people and invite new ones; managers see who is on it. */
 export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: string }) {
+  const locale = useLocale();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -99,7 +100,7 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
               {team.data.data.invitations.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
                   <span className="break-all">
-                    {t('team.invitation', { email: i.email, role: t(`roles.${i.role}`), date: formatDate(i.expiresAt) })}
+                    {t('team.invitation', { email: i.email, role: t(`roles.${i.role}`), date: formatDate(i.expiresAt, locale) })}
                   </span>
                   {canEdit && (
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending({ kind: 'cancel', id: i.id, email: i.email })}>

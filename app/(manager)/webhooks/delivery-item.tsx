@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronRightIcon, RotateCwIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +12,7 @@ import { describeError } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import { DeliveryDetails } from './delivery-details';
+import type { Locale } from '@/i18n/locales';
 import { formatAttemptTime } from './format';
 import type { DeliveryAttempt } from './types';
 
@@ -19,16 +20,16 @@ import type { DeliveryAttempt } from './types';
 const STATUS_VARIANTS = { pending: 'warning', succeeded: 'success', failed: 'destructive' } as const;
 
 /** The line under the event: attempt, answer, duration and when (or, for one still to come, when it is due). `t`: namespace Webhooks. */
-function summary(attempt: DeliveryAttempt, paused: boolean, t: Translate): string[] {
+function summary(attempt: DeliveryAttempt, paused: boolean, t: Translate, locale: Locale): string[] {
   const parts = [t('delivery.attempt', { number: attempt.attempt })];
   if (attempt.status === 'pending') {
     if (paused) parts.push(t('delivery.waits'));
-    else if (attempt.nextAttemptAt) parts.push(t('delivery.due', { date: formatAttemptTime(attempt.nextAttemptAt) }));
+    else if (attempt.nextAttemptAt) parts.push(t('delivery.due', { date: formatAttemptTime(attempt.nextAttemptAt, locale) }));
     return parts;
   }
   parts.push(attempt.responseStatus === null ? t('delivery.noAnswer') : `HTTP ${attempt.responseStatus}`);
   if (attempt.durationMs !== null) parts.push(t('delivery.duration', { ms: attempt.durationMs }));
-  parts.push(formatAttemptTime(attempt.createdAt));
+  parts.push(formatAttemptTime(attempt.createdAt, locale));
   return parts;
 }
 
@@ -38,6 +39,7 @@ function summary(attempt: DeliveryAttempt, paused: boolean, t: Translate): strin
  */
 export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attempt: DeliveryAttempt; endpointId: string; canRetry: boolean; paused: boolean }) {
   const t = useTranslations('Webhooks');
+  const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
@@ -69,7 +71,7 @@ export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attemp
               <Badge variant={STATUS_VARIANTS[attempt.status]}>{t(`delivery.statuses.${attempt.status}`)}</Badge>
             </span>
             <span className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-              {summary(attempt, paused, t).map((part, index) => (
+              {summary(attempt, paused, t, locale).map((part, index) => (
                 <span key={index}>
                   {index > 0 && <span aria-hidden="true">· </span>}
                   {part}

@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronDownIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ export function EndpointCard({
   onNotice: (text: string, tone?: 'success' | 'destructive') => void;
   onDialog: (kind: EndpointDialogKind) => void;
 }) {
+  const locale = useLocale();
   const t = useTranslations('Webhooks');
   const [logOpen, setLogOpen] = useState(false);
   const headingId = useId();
@@ -56,7 +57,7 @@ export function EndpointCard({
               ))}
             </ul>
           </div>
-          <p className="text-xs text-muted-foreground">{t('added', { date: formatDate(endpoint.createdAt) })}</p>
+          <p className="text-xs text-muted-foreground">{t('added', { date: formatDate(endpoint.createdAt, locale) })}</p>
         </div>
         <EndpointActions endpoint={endpoint} onNotice={onNotice} onDialog={onDialog} onTestSent={() => setLogOpen(true)} />
       </div>

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 
@@ -7,6 +7,7 @@ import type { WebhookEndpoint } from './types';
 
 /** Active or paused, why the service paused it, failures in a row, and a rotation still in its overlap. */
 export function EndpointStatus({ endpoint, now }: { endpoint: WebhookEndpoint; /** When the list was loaded, to tell whether a rotation's overlap is over. */ now: number }) {
+  const locale = useLocale();
   const t = useTranslations('Webhooks');
   const reason = pausedReason(endpoint, t);
   const rotating = endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > now;
@@ -21,7 +22,7 @@ export function EndpointStatus({ endpoint, now }: { endpoint: WebhookEndpoint; /
       </p>
       {!endpoint.active && !reason && <p className="text-muted-foreground">{t('status.pausedByManager')}</p>}
       {!endpoint.active && reason && <p className="text-muted-foreground">{t('status.fixReceiver')}</p>}
-      {rotating && <p className="text-muted-foreground">{t('status.rotating', { date: formatDateTime(endpoint.previousSecretExpiresAt!) })}</p>}
+      {rotating && <p className="text-muted-foreground">{t('status.rotating', { date: formatDateTime(endpoint.previousSecretExpiresAt!, locale) })}</p>}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { Translate } from '@/app/portal/translate';
+import type { Locale } from '@/i18n/locales';
+import { formatDateTimeSeconds } from '@/lib/format';
 import type { EventType } from '@/server/domain/enums';
 import type { WebhookEndpoint } from './types';
 
@@ -15,12 +17,9 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'maintenance.updated': 'maintenanceUpdated',
 };
 
-// Seconds matter in a delivery log: retries come 30 seconds apart.
-const attemptTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Tallinn' });
-
-/** An ISO timestamp as Tallinn time with seconds, e.g. "3 Mar 2026, 14:05:09". */
-export function formatAttemptTime(iso: string): string {
-  return attemptTimeFormat.format(new Date(iso));
+/** An ISO timestamp as Tallinn time with seconds (they matter in a delivery log: retries come 30 seconds apart). */
+export function formatAttemptTime(iso: string, locale: Locale): string {
+  return formatDateTimeSeconds(iso, locale);
 }
 
 /** A JSON body indented for reading; anything else as it is. */

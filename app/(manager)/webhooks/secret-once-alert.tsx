@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode, RefObject } from 'react';
 import { ShownOnceSecret } from '@/components/shown-once-secret';
 import { formatDateTime } from '@/lib/format';
@@ -8,6 +8,7 @@ import type { ShownSecret } from './types';
 
 /** The whole signing secret, this once: after adding an endpoint or rotating its secret (as API keys do). */
 export function SecretOnceAlert({ shown, onDismiss, ref }: { shown: ShownSecret; onDismiss: () => void; ref: RefObject<HTMLDivElement | null> }) {
+  const locale = useLocale();
   const t = useTranslations('Webhooks');
   const url = (chunks: ReactNode) => <span className="wrap-anywhere">{chunks}</span>;
   return (
@@ -22,7 +23,7 @@ export function SecretOnceAlert({ shown, onDismiss, ref }: { shown: ShownSecret;
       onDismiss={onDismiss}
     >
       {shown.rotated && shown.previousSecretExpiresAt && (
-        <p className="text-foreground">{t('secret.overlap', { date: formatDateTime(shown.previousSecretExpiresAt) })}</p>
+        <p className="text-foreground">{t('secret.overlap', { date: formatDateTime(shown.previousSecretExpiresAt, locale) })}</p>
       )}
     </ShownOnceSecret>
   );

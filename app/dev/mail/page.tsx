@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { formatDateTimeSeconds } from '@/lib/format';
 import { isDevMailboxEnabled } from '@/server/mail/dev-mailbox';
 import { listMailbox } from '@/server/mail/mailbox';
 
@@ -52,7 +53,7 @@ export default async function DevMailPage({ searchParams }: { searchParams: Prom
                 <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-2 px-4 py-3">
                   <span className="font-medium">{m.subject}</span>
                   <span className="text-sm text-zinc-500">
-                    to {m.to} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC</time>
+                    to {m.to} · <time dateTime={m.createdAt}>{formatDateTimeSeconds(m.createdAt, 'en')}</time>
                   </span>
                 </summary>
                 <div className="space-y-3 border-t p-4">

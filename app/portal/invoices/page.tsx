@@ -1,6 +1,6 @@
 import { ChevronRightIcon, CircleAlertIcon, ReceiptTextIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,6 +30,7 @@ function unpaidSummary(unpaid: Array<{ amount: number; amountPaid: number; curre
 }
 
 export default async function PortalInvoicesPage({ searchParams }: { searchParams: SearchParams }) {
+  const locale = await getLocale();
   const params = await searchParams;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
 
@@ -98,16 +99,16 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
                         <PortalInvoiceBadge status={invoice.status} overdue={invoice.overdue} className="shrink-0" />
                       </span>
                       <span className="text-sm text-muted-foreground">
-                        {formatPeriod(invoice.periodStart, invoice.periodEnd)}
+                        {formatPeriod(invoice.periodStart, invoice.periodEnd, locale)}
                         {apartment && ` · ${apartmentLabel(apartment, portal)}`}
                       </span>
                       <span className="flex items-end justify-between gap-3">
                         <span className="text-lg font-semibold tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</span>
                         <span className={cn('flex items-center gap-1 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
                           {invoice.status === 'paid' && invoice.paidDate
-                            ? t('paidOn', { date: formatDay(invoice.paidDate) })
+                            ? t('paidOn', { date: formatDay(invoice.paidDate, locale) })
                             : open
-                              ? t(invoice.overdue ? 'wasDue' : 'due', { date: formatDay(invoice.dueDate) })
+                              ? t(invoice.overdue ? 'wasDue' : 'due', { date: formatDay(invoice.dueDate, locale) })
                               : null}
                           <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                         </span>

@@ -6,7 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { isLocale } from '@/i18n/locales';
 import { formatDate } from '@/lib/format';
 import { apartmentLabel } from '../requests/format';
 import { serverApi } from '@/server/api/server-caller';
@@ -20,8 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PortalMetersPage() {
   const portal = await getTranslations('Portal');
   const t = await getTranslations('PortalMeters');
-  const asked = await getLocale();
-  const locale = isLocale(asked) ? asked : undefined;
+  const locale = await getLocale();
   const api = await serverApi();
   const groups = await loadMyMeters(api);
   // The newest reading of each meter, to say which ones already wait for the manager.

@@ -1,6 +1,6 @@
 import { CameraIcon, PlusIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -22,6 +22,7 @@ const PAGE_SIZE = 30;
 type SearchParams = Promise<{ created?: string | string[]; cursor?: string | string[] }>;
 
 export default async function PortalRequestsPage({ searchParams }: { searchParams: SearchParams }) {
+  const locale = await getLocale();
   const params = await searchParams;
   const created = typeof params.created === 'string' ? params.created : undefined;
   const cursor = typeof params.cursor === 'string' && params.cursor.length <= 500 ? params.cursor : undefined;
@@ -97,7 +98,7 @@ export default async function PortalRequestsPage({ searchParams }: { searchParam
                     </p>
                     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                       <span>
-                        {t.rich('reported', { date: formatDate(request.createdAt), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}
+                        {t.rich('reported', { date: formatDate(request.createdAt, locale), time: (chunks) => <time dateTime={request.createdAt}>{chunks}</time> })}
                       </span>
                       <span>{apartment ? apartmentLabel(apartment, portal) : t('formerApartment')}</span>
                       {request.photoIds.length > 0 && (

@@ -1,6 +1,7 @@
 // Imported by the router and by the organisation settings form, which checks its input with it before sending it:
 // only zod here, nothing that needs the server.
 import { z } from 'zod';
+import { LOCALES } from '@/i18n/locales';
 
 const Optional = (max: number, description: string) => z.string().max(max).nullable().meta({ description });
 
@@ -20,4 +21,6 @@ export const UpdateOrganisationInput = z.object({
     .nullable()
     .optional()
     .meta({ description: 'An image uploaded with POST /uploads (PNG, JPEG, WebP or HEIC) to print as the logo; a printable copy is kept and its id returned. Null removes the logo.' }),
+  defaultLocale: z.enum(LOCALES).optional().meta({ description: 'The language (et, ru, en) of mail and PDFs to a person who has not chosen one, and of the app for them.' }),
+  allowBrowserLocale: z.boolean().optional().meta({ description: 'Whether a signed-in person who has not chosen a language sees the app in their browser\'s language (else `defaultLocale`).' }),
 });

@@ -7,6 +7,7 @@ import { savedLocale } from '@/i18n/locales';
 import { sha256 } from '@/server/auth/resolve-caller';
 import { env } from '@/server/env';
 import { sendMail } from '@/server/mail/send-mail';
+import { homeTenantLocale } from '../organisation/tenant-locale';
 import { newOpaqueToken } from './issue-session';
 import { MAGIC_LINK_TTL_MINUTES } from '@/server/domain/link-tokens';
 
@@ -27,7 +28,7 @@ export async function requestMagicLink({ db, now, input }: { db: Db; now: Date; 
     .insert(magicLinks)
     .values({ userId: user.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000) })
     .returning({ id: magicLinks.id });
-  const language = await mailLanguage(savedLocale(user.locale));
+  const language = await mailLanguage(savedLocale(user.locale, await homeTenantLocale(db, user.id)));
   await sendMail({
     to: user.email,
     subject: magicLinkSubject(language.t),

@@ -97,10 +97,10 @@ describe('payment demands', () => {
     // In the manager's language: Estonian, as they chose none.
     expect(text).toContain('Maksenõue');
     expect(text).toMatch(new RegExp(`${inv1.number} .*28 100,00 € 1,40 €`));
-    expect(text).toMatch(/Viivis kuni 12\. apr 2033 1,40 €/);
+    expect(text).toMatch(/Viivis kuni 12\.04\.2033 1,40 €/);
     expect(text).toMatch(/Ettemaks kontol −10,00 €/);
     expect(text).toMatch(/Tasuda kokku 141,40 €/);
-    expect(text).toContain('Tähtaeg 26. apr 2033');
+    expect(text).toContain('Tähtaeg 26.04.2033');
     expect(text).toContain('IBAN EE382200221020145685');
   });
 

@@ -49,7 +49,7 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
 
   const [inviter] = ctx.userId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId)) : [];
   try {
-    const language = await mailLanguage(await addressLocale(ctx.db, email));
+    const language = await mailLanguage(await addressLocale(ctx.db, ctx.tenantId, email));
     await sendMail({
       to: email,
       subject: invitationSubject(language.t, { organizationName: apartment.organization }),

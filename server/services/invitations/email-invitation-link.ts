@@ -15,7 +15,7 @@ import { INVITATION_LINK_TTL_MINUTES, signInvitationLink } from './invitation-li
  * "Continue with a magic link" on the invitation page: mails the invited address a sign-in link
  * (through the magic-link page) that accepts the invitation, so the person joins without a password.
  * A new person gives a name first. A used, cancelled or expired invitation is 404. The mail is in `locale` (the
- * page's reader's), else the invited address's saved language.
+ * page's reader's), else the invited address's saved language, else the organisation's default.
  */
 export async function emailInvitationLink({ db, now, input }: { db: Db; now: Date; input: { token: string; name: string; locale?: Locale } }): Promise<{ sent: true; email: string }> {
   const invitation = await describeInvitation({ db, now, token: input.token });
@@ -27,7 +27,7 @@ export async function emailInvitationLink({ db, now, input }: { db: Db; now: Dat
   const expiresAt = new Date(Math.min(now.getTime() + INVITATION_LINK_TTL_MINUTES * 60_000, invitation.expiresAt.getTime()));
   const link = signInvitationLink({ invitationId: invitation.invitationId, name: invitation.hasAccount ? null : name, expiresAt });
   const minutes = Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 60_000));
-  const language = await mailLanguage(input.locale ?? (await addressLocale(db, invitation.email)));
+  const language = await mailLanguage(input.locale ?? (await addressLocale(db, invitation.tenantId, invitation.email)));
   const { t } = language;
   await sendMail({
     to: invitation.email,

@@ -2,6 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { apartmentResidents, apartments, buildings, chargeRules, mailMessages, users } from '@/db/schema';
+import { createInvitation } from '../invitations/create-invitation';
+import { updateOrganisation } from '../organisation/update-organisation';
 import { addUser, makeTenant, serviceContext } from '@/test/factories';
 import { pdfText } from '@/test/pdf-text';
 import { generateInvoices } from './generate-invoices';
@@ -63,5 +65,52 @@ describe('an invoice in its reader’s language', () => {
     const text = await pdfText((await renderInvoicePdf({ ctx, input: { id: invoiceIds[0]! } })).pdf);
     for (const label of ['Issue date', 'Due date', 'Billing period', 'Reference number', 'Total to pay', 'Pay to', 'Net ', 'VAT']) expect(text).toContain(label);
     expect(text).not.toContain('Tasumise tähtaeg');
+  });
+
+  it('writes to a person who chose no language in the organisation’s default language: invoice mail and PDF, a download, an invitation', async () => {
+    const db = getDb();
+    const t = await makeTenant();
+    const ctx = serviceContext(t.tenantId, t.manager);
+    await updateOrganisation({ ctx: serviceContext(t.tenantId, t.admin), input: { defaultLocale: 'ru' } });
+    const [b] = await db.insert(buildings).values({ tenantId: t.tenantId, name: 'Kase 9', address: 'Kase tn 9', city: 'Tallinn', iban: 'EE382200221020145685', bankRecipient: 'KÜ Kase 9' }).returning();
+    const [a] = await db.insert(apartments).values({ tenantId: t.tenantId, buildingId: b!.id, number: '2', area: '40.00' }).returning();
+    await db.insert(chargeRules).values({ tenantId: t.tenantId, buildingId: b!.id, position: 0, name: 'Haldustasu', basis: 'area', unitPrice: '0.5000', vatRate: '0' });
+    const estonian = await addUser(t.tenantId, 'resident');
+    await db.update(users).set({ locale: 'et' }).where(eq(users.id, estonian.userId));
+    await db.insert(apartmentResidents).values([
+      { tenantId: t.tenantId, apartmentId: a!.id, userId: t.resident.userId },
+      { tenantId: t.tenantId, apartmentId: a!.id, userId: estonian.userId },
+    ]);
+    const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-01' } });
+    const invoice = await getInvoice({ ctx, input: { id: invoiceIds[0]! } });
+    await sendInvoice({ db, tenantId: t.tenantId, invoiceId: invoice.id, now: new Date() });
+    const mailTo = async (email: string) => {
+      const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `invoice-sent:${invoice.id}:${email}`));
+      return { ...mail!, pdf: await pdfText(Buffer.from(mail!.attachments[0]!.contentBase64, 'base64')) };
+    };
+    const due = invoice.dueDate.split('-').reverse().join('.');
+
+    // The resident who chose nothing reads Russian, the organisation's default; dates and the month as Russians in Estonia write them.
+    const ru = await mailTo(t.resident.email);
+    expect(ru.subject).toBe(`Счёт ${invoice.number}, срок оплаты ${due}`);
+    expect(ru.text).toContain('за период октябрь 2026 г.');
+    expect(ru.html).toContain('lang="ru"');
+    expect(ru.pdf).toContain('Номер ссылки');
+    expect(ru.pdf).toContain(due);
+    // One who chose Estonian keeps it.
+    const et = await mailTo(estonian.email);
+    expect(et.subject).toBe(`Arve ${invoice.number}, tasumise tähtaeg ${due}`);
+    expect(et.text).toContain('oktoober 2026');
+    expect(et.pdf).toContain('Viitenumber');
+
+    // A manager who chose nothing downloads the PDF in the default language too.
+    expect(await pdfText((await renderInvoicePdf({ ctx, input: { id: invoice.id } })).pdf)).toContain('Расчётный период');
+
+    // An invitation to an address without an account.
+    const invited = `new-${invoice.id}@example.test`;
+    const view = await createInvitation({ ctx, input: { apartmentId: a!.id, email: invited } });
+    const [invitation] = await db.select().from(mailMessages).where(eq(mailMessages.idempotencyKey, `invitation:${view.id}`));
+    expect(invitation!.html).toContain('lang="ru"');
+    expect(invitation!.subject).toMatch(/^Приглашение: /);
   });
 });

@@ -44,7 +44,8 @@ export async function periodConsumption(db: DbExecutor, tenantId: string, buildi
     if (use === null) entry.missing[m.type] = true;
     else {
       entry.consumption[m.type] = (entry.consumption[m.type] ?? 0) + use.used;
-      const read = (p: Point) => `${unitsToString(p.value, 3)} (${formatDate(new Date(p.readAt).toISOString())})`;
+      // Stored with the line and served by the API as it is: written once, in the API's English (like its decimal point).
+      const read = (p: Point) => `${unitsToString(p.value, 3)} (${formatDate(new Date(p.readAt).toISOString(), 'en')})`;
       const shown = `${m.serial} ${use.segments.map(([from, to]) => `${read(from)} → ${read(to)}`).join(', ')}`;
       entry.readings[m.type] = entry.readings[m.type] ? `${entry.readings[m.type]}; ${shown}` : shown;
     }

@@ -131,7 +131,7 @@ async function deliverReminder(db: Db, reminder: Reminder, now: Date): Promise<R
     const messageIn = perLocale((locale) => reminderMessage(db, ctx, invoice, reminder, locale));
     const pdfIn = perLocale((locale) => renderInvoicePdf({ ctx, input: { id: invoice.id }, locale }));
     for (const to of reminder.recipients) {
-      const locale = await addressLocale(db, to);
+      const locale = await addressLocale(db, reminder.tenantId, to);
       const [message, { filename, pdf }] = [await messageIn(locale), await pdfIn(locale)];
       await sendMail({ ...message, to, attachments: [{ filename, content: new Uint8Array(pdf), contentType: 'application/pdf' }], idempotencyKey: `reminder:${reminder.id}:${to}` });
     }

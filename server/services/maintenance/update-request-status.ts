@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
+import { tenantLocale } from '../organisation/tenant-locale';
 import { maintenanceScope } from '../scopes';
 
 /** Each status's word in the `Mail` messages. */
@@ -54,9 +55,10 @@ async function notifyResidents(ctx: ServiceContext, request: MaintenanceRequestV
     .from(apartmentResidents)
     .innerJoin(users, eq(users.id, apartmentResidents.userId))
     .where(and(eq(apartmentResidents.tenantId, ctx.tenantId), eq(apartmentResidents.apartmentId, request.apartmentId), isNull(users.disabledAt)));
+  const fallback = recipients.length ? await tenantLocale(ctx.db, ctx.tenantId) : undefined;
   for (const recipient of recipients) {
     try {
-      const language = await mailLanguage(savedLocale(recipient.locale));
+      const language = await mailLanguage(savedLocale(recipient.locale, fallback));
       const { t } = language;
       const status = t(LABEL[request.status]);
       await sendMail({

@@ -8,8 +8,11 @@ import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
 import { pdfText } from '@/test/pdf-text';
 import { restClient } from '@/test/rest-client';
 import { download, upload } from '@/test/uploads';
+import { ForbiddenError, ValidationError } from '../errors';
 import { generateInvoices } from '../invoices/generate-invoices';
 import { updateInvoice } from '../invoices/update-invoice';
+import { getOrganisation } from './get-organisation';
+import { updateOrganisation } from './update-organisation';
 
 describe('organisation settings', () => {
   it('managers read them, admins change them, checked and normalised, every problem in one 422, audited; other tenants are untouched', async () => {
@@ -108,5 +111,36 @@ describe('organisation settings', () => {
     const removed = await admin('PATCH', '/organisation', { logoUploadId: null });
     expect(removed.body.data.logoUploadId).toBeNull();
     expect(await images()).toBe(before);
+  });
+
+  it('has a default language (Estonian for a new organisation) and lets the browser\'s stand in; admins change them, a language we do not have is 400 (422 past the schema), audited', async () => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    const admin = restClient(await bearerFor(t.tenantId, t.admin));
+    const manager = restClient(await bearerFor(t.tenantId, t.manager));
+
+    expect((await manager('GET', '/organisation')).body.data).toMatchObject({ defaultLocale: 'et', allowBrowserLocale: true });
+    expect((await manager('PATCH', '/organisation', { defaultLocale: 'ru' })).status).toBe(403);
+    await expect(updateOrganisation({ ctx: serviceContext(t.tenantId, t.manager), input: { allowBrowserLocale: false } })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(updateOrganisation({ ctx: serviceContext(t.tenantId, t.resident), input: { defaultLocale: 'ru' } })).rejects.toBeInstanceOf(ForbiddenError);
+
+    // An unknown enum value or a wrong type is refused by the schema (400); the service checks again (422) for any other caller.
+    for (const body of [{ defaultLocale: 'de' }, { defaultLocale: 'RU' }, { defaultLocale: null }, { allowBrowserLocale: 'no' }]) {
+      const res = await admin('PATCH', '/organisation', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    await expect(updateOrganisation({ ctx: serviceContext(t.tenantId, t.admin), input: { defaultLocale: 'fi', name: '' } })).rejects.toSatisfy(
+      (e) => e instanceof ValidationError && e.errors.map((x) => x.path).sort().join() === 'defaultLocale,name',
+    );
+    expect(await getOrganisation({ ctx: serviceContext(t.tenantId, t.manager) })).toMatchObject({ defaultLocale: 'et', allowBrowserLocale: true });
+
+    const changed = await admin('PATCH', '/organisation', { defaultLocale: 'ru', allowBrowserLocale: false });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ defaultLocale: 'ru', allowBrowserLocale: false });
+    expect((await admin('PATCH', '/organisation', { phone: '5555' })).body.data).toMatchObject({ defaultLocale: 'ru', allowBrowserLocale: false });
+    const [audit] = await getDb().select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.action, 'organisation.update'))).orderBy(auditLog.createdAt);
+    expect(audit!.before).toMatchObject({ defaultLocale: 'et', allowBrowserLocale: true });
+    expect(audit!.after).toMatchObject({ defaultLocale: 'ru', allowBrowserLocale: false });
+    expect((await restClient(await bearerFor(other.tenantId, other.admin))('GET', '/organisation')).body.data).toMatchObject({ defaultLocale: 'et', allowBrowserLocale: true });
   });
 });

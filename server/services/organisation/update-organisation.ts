@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { tenants } from '@/db/schema';
+import { isLocale, LOCALES } from '@/i18n/locales';
 import { normalizeIban } from '@/server/domain/billing-settings';
 import { writeAudit } from '../audit/write-audit';
 import { requireRole, type ServiceContext } from '../context';
@@ -19,6 +20,8 @@ export type UpdateOrganisationInput = {
   timeZone?: string;
   /** An image uploaded with POST /uploads to print as the logo; null removes the logo. */
   logoUploadId?: string | null;
+  defaultLocale?: string;
+  allowBrowserLocale?: boolean;
 };
 
 /** An EU VAT number: country prefix and 2–13 letters or digits (EE + 9 digits in Estonia). */
@@ -28,7 +31,8 @@ const REGISTRATION_CODE = /^[0-9]{6,12}$/;
 
 /**
  * Changes the organisation's details (admins only). Blank optional fields are cleared; the IBAN's checksum,
- * the VAT number's and registry code's shape and the time zone are checked, every problem listed in one 422.
+ * the VAT number's and registry code's shape, the time zone and the default language are checked, every problem
+ * listed in one 422.
  * A logo is given as an upload, of which a printable PNG is kept.
  */
 export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; input: UpdateOrganisationInput }): Promise<OrganisationView> {
@@ -67,6 +71,11 @@ export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; 
     if (!isTimeZone(input.timeZone)) errors.push({ path: 'timeZone', message: 'Must be a time zone such as Europe/Tallinn' });
     else set.timeZone = input.timeZone;
   }
+  if (input.defaultLocale !== undefined) {
+    if (!isLocale(input.defaultLocale)) errors.push({ path: 'defaultLocale', message: `Must be one of ${LOCALES.join(', ')}` });
+    else set.defaultLocale = input.defaultLocale;
+  }
+  if (input.allowBrowserLocale !== undefined) set.allowBrowserLocale = input.allowBrowserLocale;
   if (errors.length) throw new ValidationError(errors);
   // The printable copy is made (and stored) before the details change; a refused image changes nothing.
   if (input.logoUploadId !== undefined) set.logoUploadId = input.logoUploadId === null ? null : await storeLogo(ctx, input.logoUploadId);

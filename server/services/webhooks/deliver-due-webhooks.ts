@@ -10,6 +10,7 @@ import { sendMail } from '@/server/mail/send-mail';
 import { openSecret } from '@/server/webhooks/secret-box';
 import { sendWebhook, type WebhookResponse } from '@/server/webhooks/send-webhook';
 import { signatureHeader } from '@/server/webhooks/signature';
+import { tenantLocale } from '../organisation/tenant-locale';
 import { webhookNetworkPolicy } from './webhook-view';
 
 /** After attempt n fails, the next one waits RETRY_DELAYS_SECONDS[n - 1]; after the last, the delivery has failed. */
@@ -175,8 +176,9 @@ async function alertAdmins(db: Db, endpoint: Endpoint, failures: number, now: Da
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, endpoint.tenantId), eq(memberships.role, 'admin'), isNull(users.disabledAt)));
+  const fallback = admins.length ? await tenantLocale(db, endpoint.tenantId) : undefined;
   for (const admin of admins) {
-    const language = await mailLanguage(savedLocale(admin.locale));
+    const language = await mailLanguage(savedLocale(admin.locale, fallback));
     const { t } = language;
     await sendMail({
       to: admin.email,

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
@@ -40,6 +40,7 @@ export function InvoiceDetails({ id }: { id: string }) {
 }
 
 function InvoiceBody({ invoice }: { invoice: Invoice }) {
+  const locale = useLocale();
   const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const building = useQuery(trpc.buildings.get.queryOptions({ id: invoice.buildingId }));
@@ -63,17 +64,17 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
     [t('details.status'), <InvoiceStatusBadge key="s" status={invoice.status} overdue={invoice.overdue} />],
     [t('details.building'), buildingName ?? '…'],
     [t('details.apartment'), apartmentNumber ? t('apartmentNumber', { number: apartmentNumber }) : '…'],
-    [t('details.period'), formatPeriod(invoice.periodStart, invoice.periodEnd)],
-    [t('details.issued'), formatDay(invoice.issueDate)],
+    [t('details.period'), formatPeriod(invoice.periodStart, invoice.periodEnd, locale)],
+    [t('details.issued'), formatDay(invoice.issueDate, locale)],
     [
       t('details.due'),
       <span key="d" className={invoice.overdue ? 'font-semibold text-destructive' : undefined}>
-        {invoice.overdue ? t('details.dueOverdue', { date: formatDay(invoice.dueDate) }) : formatDay(invoice.dueDate)}
+        {invoice.overdue ? t('details.dueOverdue', { date: formatDay(invoice.dueDate, locale) }) : formatDay(invoice.dueDate, locale)}
       </span>,
     ],
     [t('details.referenceNumber'), <span key="r" className="font-mono">{invoice.referenceNumber}</span>],
     [t('details.reference'), invoice.reference ?? '—'],
-    [t('details.paidOn'), invoice.paidDate ? formatDay(invoice.paidDate) : '—'],
+    [t('details.paidOn'), invoice.paidDate ? formatDay(invoice.paidDate, locale) : '—'],
     [t('details.amount'), money(invoice.amount)],
     [t('details.paid'), money(invoice.amountPaid)],
     [t('details.open'), money(open)],
@@ -84,7 +85,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
       <BackLink href="/invoices">{t('allInvoices')}</BackLink>
       <PageHeader
         title={t('heading', { number: invoice.number })}
-        description={[buildingName, apartmentNumber && t('apartmentNumber', { number: apartmentNumber }), formatPeriod(invoice.periodStart, invoice.periodEnd)].filter(Boolean).join(' · ')}
+        description={[buildingName, apartmentNumber && t('apartmentNumber', { number: apartmentNumber }), formatPeriod(invoice.periodStart, invoice.periodEnd, locale)].filter(Boolean).join(' · ')}
         actions={<InvoiceActions invoice={invoice} onDone={(text) => setNotice({ id: Date.now(), text })} />}
       />
 
@@ -195,6 +196,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
 
 function PaymentsSection({ invoice }: { invoice: Invoice }) {
+  const locale = useLocale();
   const t = useTranslations('Invoice');
   const names = useTranslations('Payments');
   const trpc = useTRPC();
@@ -222,7 +224,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
         <TableBody>
           {payments.data.data.map((p) => (
             <TableRow key={p.id}>
-              <TableCell className="whitespace-nowrap">{p.paidAt ? (p.method === 'manual' ? formatDate(p.paidAt) : formatDateTime(p.paidAt)) : '—'}</TableCell>
+              <TableCell className="whitespace-nowrap">{p.paidAt ? (p.method === 'manual' ? formatDate(p.paidAt, locale) : formatDateTime(p.paidAt, locale)) : '—'}</TableCell>
               <TableCell>{names(`methods.${p.method}`)}</TableCell>
               <TableCell>{p.payerName ?? '—'}</TableCell>
               <TableCell>{names(`paymentStatuses.${p.status}`)}</TableCell>

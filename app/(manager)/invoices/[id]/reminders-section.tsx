@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +17,7 @@ import { TitledSection } from '@/components/ui/titled-section';
 
 /** The payment reminders sent for the invoice: the step, when, to whom, and whether it went out. */
 export function RemindersSection({ invoice }: { invoice: Invoice }) {
+  const locale = useLocale();
   const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const reminders = useQuery(trpc.invoices.reminders.queryOptions({ id: invoice.id }));
@@ -34,7 +35,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
       {demand && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="warning">{t('reminders.inCollection')}</Badge>
-          {t('reminders.demand', { amount: formatMoney(demand.totalAmount, demand.currency), issued: formatDay(demand.issueDate), deadline: formatDay(demand.deadline) })}
+          {t('reminders.demand', { amount: formatMoney(demand.totalAmount, demand.currency), issued: formatDay(demand.issueDate, locale), deadline: formatDay(demand.deadline, locale) })}
           <Link href="/collections" className="font-medium text-primary underline-offset-4 hover:underline">
             {t('reminders.seeCollections')}
           </Link>

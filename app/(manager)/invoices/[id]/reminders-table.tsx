@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { Translate } from '@/app/portal/translate';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -22,6 +22,7 @@ const STATUS: Record<'sending' | 'sent' | 'failed', { label: string; variant: 's
 
 /** Reminders as a table: the step (with its invoice when `withInvoice`), when, to whom, whether it went out, the balance then. */
 export function RemindersTable({ reminders, currency, labelledBy, withInvoice = false }: { reminders: Reminder[]; currency: string; labelledBy: string; withInvoice?: boolean }) {
+  const locale = useLocale();
   const t = useTranslations('Invoice');
   return (
     <Table aria-labelledby={labelledBy}>
@@ -46,7 +47,7 @@ export function RemindersTable({ reminders, currency, labelledBy, withInvoice = 
               </TableCell>
             )}
             <TableCell>{stepLabel(r.daysFromDue, t)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(r.sentAt ?? r.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(r.sentAt ?? r.createdAt, locale)}</TableCell>
             <TableCell className="break-all">{r.recipients.join(', ') || '—'}</TableCell>
             <TableCell>
               <Badge variant={STATUS[r.status].variant}>{t(`reminders.statuses.${STATUS[r.status].label}`)}</Badge>

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, LandmarkIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ function summary(r: StatementResult, t: Translate): string {
 
 /** Bank statements: import a file, then settle what no reference number or invoice number matched. `demo`: offer a sample statement (not in production). */
 export function StatementsView({ demo }: { demo: boolean }) {
+  const locale = useLocale();
   const t = useTranslations('BankStatements');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -91,7 +92,7 @@ export function StatementsView({ demo }: { demo: boolean }) {
         caption={t('caption')}
         busy={queue.isFetching}
         columns={[
-          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+          { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date, locale) },
           { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
           { header: t('columns.details'), cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
           { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
@@ -105,7 +106,7 @@ export function StatementsView({ demo }: { demo: boolean }) {
               <span className="font-medium">{e.payerName ?? t('unknownPayer')}</span>
             </CardHeadline>
             <p className="break-words text-muted-foreground">
-              {formatDate(e.date)} · {[e.reference, e.description].filter(Boolean).join(' · ') || t('noDetails')}
+              {formatDate(e.date, locale)} · {[e.reference, e.description].filter(Boolean).join(' · ') || t('noDetails')}
             </p>
             {e.suggestion && <p>{suggestion(e)}</p>}
             {actions(e)}

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import {  CircleAlertIcon, DownloadIcon, LandmarkIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { BackLink } from '@/components/ui/back-link';
@@ -40,6 +40,7 @@ function Row({ term, children, className }: { term: string; children: ReactNode;
 }
 
 export default async function PortalInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  const locale = await getLocale();
   const { id } = await params;
   const portal = await getTranslations('Portal');
   const t = await getTranslations('PortalInvoices');
@@ -67,7 +68,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
       <BackLink href="/portal/invoices">{t('invoice.all')}</BackLink>
       <PageHeader
         title={t('invoice.title', { number: invoice.number })}
-        description={[formatPeriod(invoice.periodStart, invoice.periodEnd), apartment && apartmentLabel(apartment, portal)].filter(Boolean).join(' · ')}
+        description={[formatPeriod(invoice.periodStart, invoice.periodEnd, locale), apartment && apartmentLabel(apartment, portal)].filter(Boolean).join(' · ')}
         actions={
           <a href={pdfUrl} download className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full sm:w-auto')}>
             <DownloadIcon aria-hidden="true" />
@@ -88,10 +89,10 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           {invoice.status === 'sent' && (
             <p className={cn('flex items-center gap-1.5 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
               {invoice.overdue && <CircleAlertIcon className="size-4 shrink-0" aria-hidden="true" />}
-              {t(invoice.overdue ? 'invoice.overdueOn' : 'invoice.dueOn', { date: formatDay(invoice.dueDate) })}
+              {t(invoice.overdue ? 'invoice.overdueOn' : 'invoice.dueOn', { date: formatDay(invoice.dueDate, locale) })}
             </p>
           )}
-          {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">{invoice.paidDate ? t('invoice.paidOn', { date: formatDay(invoice.paidDate) }) : t('invoice.paidThanks')}</p>}
+          {invoice.status === 'paid' && <p className="text-sm text-muted-foreground">{invoice.paidDate ? t('invoice.paidOn', { date: formatDay(invoice.paidDate, locale) }) : t('invoice.paidThanks')}</p>}
           {invoice.status === 'void' && <p className="text-sm text-muted-foreground">{t('invoice.cancelled')}</p>}
         </Card>
 
@@ -177,10 +178,10 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
           <Card className="p-4">
             <dl className="divide-y text-sm">
               <Row term={t('invoice.number')}>{invoice.number}</Row>
-              <Row term={t('invoice.period')}>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Row>
-              <Row term={t('invoice.issued')}>{formatDay(invoice.issueDate)}</Row>
+              <Row term={t('invoice.period')}>{formatPeriod(invoice.periodStart, invoice.periodEnd, locale)}</Row>
+              <Row term={t('invoice.issued')}>{formatDay(invoice.issueDate, locale)}</Row>
               <Row term={t('invoice.dueTerm')} className={invoice.overdue ? '[&>dd]:text-destructive' : undefined}>
-                {formatDay(invoice.dueDate)}
+                {formatDay(invoice.dueDate, locale)}
               </Row>
               <Row term={t('invoice.reference')}>{invoice.referenceNumber}</Row>
               {apartment && <Row term={t('invoice.apartment')}>{apartmentLabel(apartment, portal)}</Row>}

@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { BackLink } from '@/components/ui/back-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { isLocale } from '@/i18n/locales';
 import { formatDate } from '@/lib/format';
 import { apartmentLabel } from '../../requests/format';
 import { serverApi } from '@/server/api/server-caller';
@@ -28,8 +27,7 @@ export default async function PortalMeterPage({ params }: { params: Promise<{ id
   if (!UUID.test(id)) notFound();
   const portal = await getTranslations('Portal');
   const t = await getTranslations('PortalMeters');
-  const asked = await getLocale();
-  const locale = isLocale(asked) ? asked : undefined;
+  const locale = await getLocale();
   const api = await serverApi();
   const group = (await loadMyMeters(api)).find((g) => g.meters.some((m) => m.id === id));
   const meter = group?.meters.find((m) => m.id === id);

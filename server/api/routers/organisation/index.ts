@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@/i18n/locales';
 import { getOrganisation } from '@/server/services/organisation/get-organisation';
 import { updateOrganisation } from '@/server/services/organisation/update-organisation';
 import { one } from '../../envelope';
@@ -19,6 +20,8 @@ export const OrganisationOutput = z.object({
   iban: z.string().nullable().meta({ description: 'The default account for payments, used where a building has no IBAN of its own.' }),
   timeZone: z.string().meta({ description: 'Dates, due dates and the hour reminders go out follow it.' }),
   logoUploadId: z.uuid().nullable().meta({ description: 'The logo printed on invoices and letters, served at GET /uploads/{id} (a PNG at most 600×240); null without one.' }),
+  defaultLocale: z.enum(LOCALES).meta({ description: 'The language (et, ru, en) of mail and PDFs to a person who has not chosen one, and of the app for them; `et` for a new organisation.' }),
+  allowBrowserLocale: z.boolean().meta({ description: 'Whether a signed-in person who has not chosen a language sees the app in their browser\'s language (else `defaultLocale`); true for a new organisation.' }),
 });
 
 export const organisationRouter = createRouter({
@@ -35,7 +38,7 @@ export const organisationRouter = createRouter({
         path: '/organisation',
         tags,
         summary: 'Change the organisation\'s details',
-        description: 'Admins only. The legal name, registry code, VAT number, address and contacts are printed on invoices; an IBAN checksum, a code or VAT number of the wrong shape, or an unknown time zone is 422. Audited.',
+        description: 'Admins only. The legal name, registry code, VAT number, address and contacts are printed on invoices; an IBAN checksum, a code or VAT number of the wrong shape, or an unknown time zone is 422; a `defaultLocale` other than et, ru or en is 400. Audited.',
         errorResponses: [422],
       },
     })
