@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { checkWithSchema } from '@/lib/schema-check';
+import { issuesByPath } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { CreatePaymentDemandInput } from '@/server/api/schemas/collections';
@@ -50,7 +50,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
     if (create.isPending) return;
     const found: Partial<Record<Field, string>> = picker.missing();
     // The server's own schema for the deadline: a date that exists.
-    if (checkWithSchema(DemandDeadline, { deadline: deadline || undefined }).errors) found.deadline = t('newDialog.deadlineInvalid');
+    if (issuesByPath(DemandDeadline, { deadline: deadline || undefined }).issues) found.deadline = t('newDialog.deadlineInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);

@@ -36,6 +36,7 @@ export function AddMeterDialog({
 }) {
   const t = useTranslations('MeterDialogs');
   const meters = useTranslations('Meters');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.meters.create.mutationOptions());
@@ -51,7 +52,7 @@ export function AddMeterDialog({
     if (create.isPending) return;
     const input = { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) };
     // The server's own schema, keyed by its paths as its 422 is; the empty serial number in the form's words.
-    const found: Record<string, string> = checkWithSchema(CreateMeterInput, input).errors ?? {};
+    const found: Record<string, string> = checkWithSchema(CreateMeterInput, input, fieldT).errors ?? {};
     if (!input.serialNumber) found.serialNumber = t('serialMissing');
     setErrors(found);
     setFormError(null);

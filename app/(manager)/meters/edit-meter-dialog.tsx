@@ -32,6 +32,7 @@ export function EditMeterDialog({
   returnFocus,
 }: MeterDialogProps & { onSaved: (message: string) => void }) {
   const t = useTranslations('MeterDialogs');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -45,7 +46,7 @@ export function EditMeterDialog({
     event.preventDefault();
     if (update.isPending) return;
     // The server's own schema, keyed by its paths as its 422 is; empty fields in the form's words.
-    const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }).errors ?? {};
+    const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }, fieldT).errors ?? {};
     if (!serialNumber.trim()) found.serialNumber = t('serialMissing');
     if (!unit.trim()) found.unit = t('unitMissing');
     setErrors(found);

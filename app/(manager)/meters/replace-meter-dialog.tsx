@@ -28,6 +28,7 @@ export function ReplaceMeterDialog({
   returnFocus,
 }: MeterDialogProps & { onReplaced: (message: string) => void }) {
   const t = useTranslations('MeterDialogs');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -41,7 +42,7 @@ export function ReplaceMeterDialog({
     setFormError(null);
     const serial = serialNumber.trim();
     // The server's own schema for the new serial number; empty in the form's words.
-    const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }).errors?.serialNumber;
+    const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }, fieldT).errors?.serialNumber;
     if (!serial || refused) {
       setSerialError(serial ? refused : t('newSerialMissing'));
       return;

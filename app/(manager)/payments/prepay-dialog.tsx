@@ -70,6 +70,7 @@ function PrepayForm({
   onBusyChange: (busy: boolean) => void;
   onRecorded: (message: string) => void;
 }) {
+  const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Payments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -94,7 +95,7 @@ function PrepayForm({
     else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = t('prepay.amountInvalid');
     else if (sum <= 0) found.amount = t('prepay.amountNotPositive');
     // The date and the payer's name as the server checks them; the amount's rules above say more than its range.
-    const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null });
+    const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null }, fieldT);
     if (refused?.paidDate) found.paidDate = t('prepay.dateMissing');
     else if (paidDate > today) found.paidDate = t('prepay.dateInFuture');
     if (refused?.payerName) found.payerName = refused.payerName;

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import type { ResidentRole } from '@/lib/format';
-import { checkWithSchema } from '@/lib/schema-check';
+import { issuesByPath } from '@/lib/schema-check';
 import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteResidentInput } from '@/server/api/schemas/residents';
@@ -86,7 +86,7 @@ function InviteForm({
     const trimmed = email.trim();
     const found: Partial<Record<Field, string>> = picker.missing();
     if (!trimmed) found.email = t('emailMissing');
-    else if (checkWithSchema(InviteEmail, { email: trimmed }).errors) found.email = t('emailInvalid');
+    else if (issuesByPath(InviteEmail, { email: trimmed }).issues) found.email = t('emailInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
 

@@ -20,6 +20,7 @@ const FIELDS = ['name'] as const;
 /** Creates a key by its name; the key itself is handed to `onCreated`, to be shown once. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const t = useTranslations('Settings');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const [name, setName] = useState('');
   const { errors, formError, fail, clear, ref, bind } = useFieldErrors(FIELDS);
@@ -28,7 +29,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const checked = checkKeyName(name, t);
+    const checked = checkKeyName(name, t, fieldT);
     if (checked.error !== undefined) return fail({ name: checked.error });
     clear();
     create.mutate(

@@ -20,6 +20,7 @@ const FIELDS = ['email', 'role'] as const;
 /** An admin invites a person by email to the team, as a manager or an admin. */
 export function InviteMemberForm({ onInvited }: { onInvited: (message: string) => void }) {
   const t = useTranslations('Settings');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const invite = useMutation(trpc.team.invite.mutationOptions());
   const [email, setEmail] = useState('');
@@ -30,7 +31,7 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
     event.preventDefault();
     if (invite.isPending) return;
     // The server's own schema; any issue it finds is with the address (the role comes from the list).
-    const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role });
+    const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role }, fieldT);
     if (checked.errors) return fail({ email: t('inviteForm.emailInvalid') });
     clear();
     invite.mutate(

@@ -55,6 +55,7 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null>; canEdit: boolean }) {
+  const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -69,7 +70,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     setSaved(false);
     if (!values.name.trim()) return fail({ name: t('organisation.nameMissing') });
     // The server's own schema first: a malformed email or an overlong value is shown at its field before sending.
-    const checked = checkWithSchema(UpdateOrganisationInput, values);
+    const checked = checkWithSchema(UpdateOrganisationInput, values, fieldT);
     if (checked.errors) return fail(checked.errors);
     clear();
     update.mutate(values, {

@@ -54,6 +54,7 @@ export function EndpointForm({
   onSubmit: (values: EndpointValues, fail: (error: unknown) => void) => void;
 }) {
   const t = useTranslations('Webhooks');
+  const fieldT = useTranslations('FieldErrors');
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description ?? '');
   const [events, setEvents] = useState<string[]>(initial.events);
@@ -64,7 +65,7 @@ export function EndpointForm({
     if (pending) return;
     const values: EndpointValues = { url: url.trim(), description: description.trim() || null, events };
     // The server's own schema (the lengths, the number of events), then what it checks beyond it.
-    const { errors: refused } = checkWithSchema(CreateWebhookInput, values);
+    const { errors: refused } = checkWithSchema(CreateWebhookInput, values, fieldT);
     const found: Partial<Record<Field, string>> = {};
     for (const [path, message] of Object.entries(refused ?? {})) {
       const field = fieldOf(path);

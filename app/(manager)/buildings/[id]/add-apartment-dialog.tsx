@@ -82,6 +82,7 @@ function AddApartmentForm({
   onAdded: (apartment: Apartment) => void;
   onPendingChange: (pending: boolean) => void;
 }) {
+  const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
@@ -94,7 +95,7 @@ function AddApartmentForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const { input, errors: found } = checkApartment(values, t);
+    const { input, errors: found } = checkApartment(values, t, fieldT);
     if (!input) return fail(found);
     clear();
     create.mutate(

@@ -37,7 +37,7 @@ const ApartmentFieldsInput = CreateApartmentInput.omit({ id: true }).partial();
  * the schema cannot say in a person's words (required, a number, its range); the input when they pass.
  * `t` reads the Apartments namespace.
  */
-export function checkApartment(values: ApartmentValues, t: Translate): { input?: ApartmentInput; errors: ApartmentErrors } {
+export function checkApartment(values: ApartmentValues, t: Translate, fieldT: Translate): { input?: ApartmentInput; errors: ApartmentErrors } {
   const errors: ApartmentErrors = {};
   const number = values.number.trim();
   if (!number) errors.number = t('errors.numberMissing');
@@ -61,7 +61,7 @@ export function checkApartment(values: ApartmentValues, t: Translate): { input?:
   const residentsCount = whole('residentsCount', 0, 100);
 
   const input = { number, floor, area: typeof area === 'number' ? area : undefined, rooms, residentsCount: residentsCount ?? 0 };
-  const schemaErrors = checkWithSchema(ApartmentFieldsInput, input).errors ?? {};
+  const schemaErrors = checkWithSchema(ApartmentFieldsInput, input, fieldT).errors ?? {};
   for (const field of APARTMENT_FIELDS) errors[field] ??= schemaErrors[field];
   if (APARTMENT_FIELDS.some((field) => errors[field])) return { errors };
   return { input: { ...input, area: area as number }, errors: {} };

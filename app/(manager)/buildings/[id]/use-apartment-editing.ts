@@ -28,6 +28,7 @@ export function useApartmentEditing({
   refresh: () => void;
 }) {
   const t = useTranslations('Apartments');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const update = useMutation(trpc.buildings.updateApartment.mutationOptions());
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -63,7 +64,7 @@ export function useApartmentEditing({
 
   function save() {
     if (!editing || update.isPending) return;
-    const { input, errors } = checkApartment(editing.values, t);
+    const { input, errors } = checkApartment(editing.values, t, fieldT);
     if (!input) {
       setEditing({ ...editing, errors, formError: null });
       focusFirstError(errors);

@@ -22,6 +22,7 @@ export function useChargeRules(
   sectionRef: RefObject<HTMLElement | null>,
 ) {
   const t = useTranslations('ChargeRules');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Draft[]>(() => building.chargeRules.map(draftOf));
@@ -31,7 +32,7 @@ export function useChargeRules(
   const [notice, setNotice] = useState<string | null>(null);
   const dirty = signature(drafts) !== savedSignature;
 
-  const { rules, errors: localErrors } = useMemo(() => toInput(drafts, t), [drafts, t]);
+  const { rules, errors: localErrors } = useMemo(() => toInput(drafts, t, fieldT), [drafts, t, fieldT]);
   const hasLocalErrors = Object.keys(localErrors).length > 0;
 
   // The preview follows the rules as typed, ~400 ms after the last keystroke; rules with an error wait.

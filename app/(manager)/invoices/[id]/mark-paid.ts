@@ -1,5 +1,5 @@
 import type { Translate } from '@/app/portal/translate';
-import { checkWithSchema } from '@/lib/schema-check';
+import { issuesByPath } from '@/lib/schema-check';
 import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { UpdateInvoiceInput } from '@/server/api/schemas/invoices';
 import { parseDecimal } from '../../buildings/format';
@@ -46,7 +46,7 @@ export function checkPayment(
 ): { paidDate: string; amount: number | undefined; errors?: undefined } | { errors: Partial<Record<PaidField, string>> } {
   const cents = parseCents(amountText);
   const amount = typeof cents === 'number' ? cents / 100 : undefined;
-  const { errors: refused } = checkWithSchema(PaymentInput, { paidDate, amount });
+  const { issues: refused } = issuesByPath(PaymentInput, { paidDate, amount });
   const errors: Partial<Record<PaidField, string>> = {};
   if (cents === 'invalid' || refused?.amount) errors.amount = t('paid.amountInvalid');
   if (refused?.paidDate) errors.paidDate = t('paid.dateMissing');

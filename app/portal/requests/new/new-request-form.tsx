@@ -26,6 +26,7 @@ type ApartmentOption = { id: string; label: string };
 /** A resident reports a problem: apartment, title, description and up to five photos uploaded as they are chosen. */
 export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }) {
   const t = useTranslations('PortalRequests');
+  const fieldT = useTranslations('FieldErrors');
   const errorText = useErrorText();
   const trpc = useTRPC();
   const router = useRouter();
@@ -42,7 +43,7 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'editing') return;
-    const found = checkRequest(apartmentId, title, description, t);
+    const found = checkRequest(apartmentId, title, description, t, fieldT);
     if (Object.keys(found).length) return fail(found);
     clear();
 

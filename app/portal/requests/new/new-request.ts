@@ -18,12 +18,12 @@ type UploadResult = { id: string } | { error: string };
 /** English, for callers outside the portal that have no translator (the manager's logo upload). */
 const english: Translate = createTranslator({ locale: 'en', messages: en, namespace: 'PortalRequests' }) as Translate;
 
-/** The request as typed, checked before it is sent (`t`: the `PortalRequests` translator). */
-export function checkRequest(apartmentId: string, title: string, description: string, t: Translate): RequestErrors {
+/** The request as typed, checked before it is sent (`t`: the `PortalRequests` translator, `fieldT` the `FieldErrors` one). */
+export function checkRequest(apartmentId: string, title: string, description: string, t: Translate, fieldT: Translate): RequestErrors {
   const found: RequestErrors = {};
   if (!apartmentId) found.apartment = t('check.chooseApartment');
   // Lengths by the server's own schema; an empty field in the form's words.
-  const checked = checkWithSchema(CreateMaintenanceRequestInput.pick({ title: true, description: true }), { title: title.trim(), description: description.trim() });
+  const checked = checkWithSchema(CreateMaintenanceRequestInput.pick({ title: true, description: true }), { title: title.trim(), description: description.trim() }, fieldT);
   if (!title.trim()) found.title = t('check.enterTitle');
   else if (checked.errors?.title) found.title = checked.errors.title;
   if (!description.trim()) found.description = t('check.describe');
