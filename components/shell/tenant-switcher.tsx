@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 
 export type TenantOption = { tenantId: string; name: string; role: 'admin' | 'manager' | 'resident'; current: boolean };
@@ -27,12 +28,13 @@ const ROLE_LABELS: Record<TenantOption['role'], string> = { admin: 'Administrato
  * nothing of the previous organisation stays on screen or in the client cache.
  */
 export function TenantSwitcher({ memberships }: { memberships: TenantOption[] }) {
+  const words = useErrorWords();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const switchTenant = useMutation(
     trpc.account.switchTenant.mutationOptions({
       onSuccess: (switched) => window.location.assign(switched.home),
-      onError: (err) => setError(describeError(err)),
+      onError: (err) => setError(describeError(err, words)),
     }),
   );
   if (memberships.length < 2) return null;

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { BackLink } from './back-link';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -24,6 +25,7 @@ export type DetailPageErrorProps = {
  * the way back to the list; any other failure stays under the page's title with the reason and a retry.
  */
 export function DetailPageError({ error, retry, title, icon, notFoundDescription, listHref, listLabel }: DetailPageErrorProps) {
+  const words = useErrorWords();
   const code = errorCode(error);
   if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
     return (
@@ -38,7 +40,7 @@ export function DetailPageError({ error, retry, title, icon, notFoundDescription
     <>
       <BackLink href={listHref}>{listLabel}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">{title}</h1>
-      <LoadError what={`The ${title.toLowerCase()}`} reason={describeError(error)} retry={retry} />
+      <LoadError what={`The ${title.toLowerCase()}`} reason={describeError(error, words)} retry={retry} />
     </>
   );
 }

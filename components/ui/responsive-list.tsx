@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { ErrorAlert } from './alert';
 import { LoadError } from './load-error';
@@ -137,12 +138,13 @@ export function LoadMore({
   /** The button's wrapper: centred under the list unless told otherwise. */
   className?: string;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Ui');
   const loading = query.isFetchingNextPage;
   return (
     <>
       {failed && query.isFetchNextPageError && (
-        <ErrorAlert>{t('couldNotLoad', { what: failed, reason: describeError(query.error) })}</ErrorAlert>
+        <ErrorAlert>{t('couldNotLoad', { what: failed, reason: describeError(query.error, words) })}</ErrorAlert>
       )}
       {query.hasNextPage && (
         <div className={className}>
@@ -186,7 +188,7 @@ type ListQuery = { isPending: boolean; isError: boolean; error: unknown; isPlace
  */
 export function listPlaceholder({ query, count, filtered, loading, loadWhat, empty, noMatches }: { query: ListQuery; count: number; filtered: boolean; loading: string; loadWhat: string; empty: ReactNode; noMatches: ReactNode }): ReactNode {
   if (query.isPending) return <ListSkeleton label={loading} />;
-  if (query.isError && count === 0) return <LoadError what={loadWhat} reason={describeError(query.error)} retry={() => void query.refetch()} />;
+  if (query.isError && count === 0) return <LoadError what={loadWhat} error={query.error} retry={() => void query.refetch()} />;
   if (count > 0) return null;
   if (!filtered && !query.isPlaceholderData) return empty;
   return <NoMatches>{noMatches}</NoMatches>;

@@ -16,12 +16,14 @@ import { figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '
 import { useTRPC } from '@/lib/trpc/react';
 import { AddBuildingDialog } from './add-building-dialog';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 50;
 
 /** The tenant's buildings: search by name, a page at a time, and the "Add building" dialog. */
 export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: string; search?: ReactNode }) {
+  const words = useErrorWords();
   const t = useTranslations('Buildings');
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
@@ -123,7 +125,7 @@ export function BuildingsList({ deleted, search: apartmentSearch }: { deleted?: 
         {query.isPending ? (
           <ListSkeleton label={t('loading')} />
         ) : query.isError && buildings.length === 0 ? (
-          <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />
+          <LoadError what={t('loadFailed')} reason={describeError(query.error, words)} retry={() => void query.refetch()} />
         ) : noBuildingsAtAll ? (
           <EmptyState
             icon={Building2Icon}

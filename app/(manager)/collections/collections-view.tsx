@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { CardHeadline, figureCells, ListSkeleton, LoadMore, NoMatches, ResponsiveList } from '@/components/ui/responsive-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDay, formatMoney } from '../invoices/format';
 import { DEMAND_FILTERS, type DemandFilter } from './filters';
@@ -28,6 +29,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Payment demands: the apartments in collection, their letters to print or email, withdrawn when a plan is agreed. */
 export function CollectionsView({ initial }: { initial: DemandFilter }) {
+  const words = useErrorWords();
   const t = useTranslations('Collections');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -85,7 +87,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
 
   let body: ReactNode;
   if (list.isPending) body = <ListSkeleton label={t('loading')} />;
-  else if (list.isError && demands.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
+  else if (list.isError && demands.length === 0) body = <LoadError what={t('loadWhat')} reason={describeError(list.error, words)} retry={() => void list.refetch()} />;
   else if (demands.length === 0)
     body =
       filter === 'open' ? (
@@ -195,7 +197,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
         pendingLabel={confirming?.action === 'send' ? t('sendDialog.pending') : t('withdrawDialog.pending')}
         destructive={confirming?.action === 'withdraw'}
         pending={pending}
-        error={send.error ? describeError(send.error) : withdraw.error ? describeError(withdraw.error) : null}
+        error={send.error ? describeError(send.error, words) : withdraw.error ? describeError(withdraw.error, words) : null}
         onConfirm={() => c && (confirming.action === 'send' ? send.mutate({ id: c.id }) : withdraw.mutate({ id: c.id }))}
         returnFocus={() => heading.current}
       />

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { issuesByPath } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { CreatePaymentDemandInput } from '@/server/api/schemas/collections';
 import { formatMoney } from '../invoices/format';
@@ -37,6 +38,7 @@ export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean;
 }
 
 function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) => void; onMade: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Collections');
   const trpc = useTRPC();
   const create = useMutation(trpc.collections.create.mutationOptions());
@@ -60,7 +62,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
         onSettled: () => onBusyChange(false),
         onSuccess: ({ data }) => onMade(t('newDialog.made', { number: data.apartmentNumber, amount: formatMoney(data.totalAmount, data.currency) })),
         onError: (error) => {
-          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), ' ');
+          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), words, ' ');
           fail(failure.errors, failure.formError);
         },
       },

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { figureCells, listPlaceholder, LoadMore, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
@@ -29,6 +30,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Invoices of the tenant: filters with totals, a page at a time, generating a period and sending drafts. */
 export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
+  const words = useErrorWords();
   const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -246,7 +248,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         )}
 
         {totals.isError ? (
-          <ErrorAlert>{t('totalsFailed', { reason: describeError(totals.error) })}</ErrorAlert>
+          <ErrorAlert>{t('totalsFailed', { reason: describeError(totals.error, words) })}</ErrorAlert>
         ) : (
           <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
         )}

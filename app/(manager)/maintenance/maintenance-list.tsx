@@ -18,6 +18,7 @@ import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { BuildingFilter } from '../building-filter';
 import { apartmentLabel, useApartmentDirectory, useBuildings, type Building } from '../residents/apartment-directory';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { NewRequestDialog } from './new-request-dialog';
 import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
 import { maintenanceListQuery, type MaintenanceQuery, MAINTENANCE_SORTS, NO_MAINTENANCE_QUERY } from './maintenance-query';
@@ -29,6 +30,7 @@ const ALL = 'all';
 
 /** Maintenance requests from residents, filtered by building and status, moved along their legal next steps. */
 export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery> }) {
+  const words = useErrorWords();
   const t = useTranslations('Maintenance');
   const trpc = useTRPC();
   const buildingsQuery = useBuildings();
@@ -84,7 +86,7 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
               ? t('changedMeanwhile')
               : errorCode(error) === 'NOT_FOUND'
                 ? t('gone')
-                : t('changeFailed', { reason: describeError(error) });
+                : t('changeFailed', { reason: describeError(error, words) });
           setFailures((previous) => ({ ...previous, [request.id]: message }));
         },
         onSettled: async () => {
@@ -110,7 +112,7 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
       </div>
     );
   } else if (query.isError) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(query.error, words)} retry={() => void query.refetch()} />;
   } else if (requests.length === 0) {
     body = filtered ? (
       <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">

@@ -13,6 +13,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { checkWithSchema } from '@/lib/schema-check';
 import { CreateMeterInput, MAX_SERIAL_NUMBER } from '@/server/api/schemas/meters';
 import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
 import { DECIMAL_OPTIONS } from './edit-meter-dialog';
 
@@ -34,6 +35,7 @@ export function AddMeterDialog({
   /** Told what was added ("Meter CW-1 has been added."), e.g. for a notice on the page. */
   onAdded?: (message: string) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
   const meters = useTranslations('Meters');
   const fieldT = useTranslations('FieldErrors');
@@ -67,9 +69,9 @@ export function AddMeterDialog({
           onOpenChange(false);
         },
         onError: (failure) => {
-          const byPath = errorsByPath(fieldErrors(failure));
+          const byPath = errorsByPath(fieldErrors(failure), words);
           if (Object.keys(byPath).length) setErrors(byPath);
-          else setFormError(`${t('addFailed')} ${describeError(failure)}`);
+          else setFormError(`${t('addFailed')} ${describeError(failure, words)}`);
         },
       },
     );

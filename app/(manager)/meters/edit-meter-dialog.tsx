@@ -13,6 +13,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { checkWithSchema } from '@/lib/schema-check';
 import { MAX_METER_UNIT, MAX_SERIAL_NUMBER, UpdateMeterInput } from '@/server/api/schemas/meters';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 export const DECIMAL_OPTIONS = ['0', '1', '2', '3'].map((d) => ({ value: d, label: d }));
@@ -31,6 +32,7 @@ export function EditMeterDialog({
   onSaved,
   returnFocus,
 }: MeterDialogProps & { onSaved: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
   const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
@@ -71,7 +73,7 @@ export function EditMeterDialog({
           onOpenChange(false);
         },
         onError: (failure) => {
-          const byPath = errorsByPath(fieldErrors(failure));
+          const byPath = errorsByPath(fieldErrors(failure), words);
           const atFields: Errors = { serialNumber: byPath.serialNumber, unit: byPath.unit, decimals: byPath.decimals };
           const elsewhere = Object.entries(byPath).find(([path]) => !(path in atFields));
           if (Object.values(atFields).some(Boolean)) setErrors(atFields);
@@ -80,7 +82,7 @@ export function EditMeterDialog({
           if (errorCode(failure) === 'NOT_FOUND') {
             void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
             setFormError(t('deletedMeanwhile'));
-          } else setFormError(`${t('saveFailed')} ${describeError(failure)}`);
+          } else setFormError(`${t('saveFailed')} ${describeError(failure, words)}`);
         },
       },
     );

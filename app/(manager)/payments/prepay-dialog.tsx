@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { errorCode, formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { MAX_PAYER_NAME, PrepayInput } from '@/server/api/schemas/payments';
 import { formatMoney, parseDecimal } from '../buildings/format';
@@ -70,6 +71,7 @@ function PrepayForm({
   onBusyChange: (busy: boolean) => void;
   onRecorded: (message: string) => void;
 }) {
+  const words = useErrorWords();
   const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Payments');
   const trpc = useTRPC();
@@ -121,7 +123,7 @@ function PrepayForm({
             void choices.query.refetch();
             return fail({}, t('prepay.apartmentGone'));
           }
-          const failure = formFailure(error, t('prepay.failed'), (path) => SERVER_PATHS[path], ' ');
+          const failure = formFailure(error, t('prepay.failed'), (path) => SERVER_PATHS[path], words, ' ');
           fail(failure.errors, failure.formError);
         },
       },

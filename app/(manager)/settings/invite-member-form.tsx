@@ -11,6 +11,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteTeamMemberInput } from '@/server/api/schemas/team';
 import { TEAM_ROLES, type TeamRole } from './team-roles';
@@ -19,6 +20,7 @@ const FIELDS = ['email', 'role'] as const;
 
 /** An admin invites a person by email to the team, as a manager or an admin. */
 export function InviteMemberForm({ onInvited }: { onInvited: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
@@ -42,7 +44,7 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
           onInvited(t('inviteForm.invited', { email: data.email }));
         },
         onError: (error) => {
-          const failure = formFailure(error, t('inviteForm.failed'), FIELDS);
+          const failure = formFailure(error, t('inviteForm.failed'), FIELDS, words);
           fail(failure.errors, failure.formError);
         },
       },

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { describeError, formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { UpdateOrganisationInput } from '@/server/api/schemas/organisation';
 import { OrganisationLogo } from './organisation-logo';
@@ -35,6 +36,7 @@ const KEYS = FIELDS.map((f) => f.key);
 
 /** The organisation's own details, printed on invoices and letters: admins change them, managers see them. */
 export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const organisation = useQuery(trpc.organisation.get.queryOptions({}));
@@ -43,7 +45,7 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
       {organisation.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : organisation.isError ? (
-        <LoadError what={t('organisation.loadWhat')} reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
+        <LoadError what={t('organisation.loadWhat')} reason={describeError(organisation.error, words)} retry={() => void organisation.refetch()} />
       ) : (
         <div className="grid gap-6">
           <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
@@ -55,6 +57,7 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null>; canEdit: boolean }) {
+  const words = useErrorWords();
   const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Settings');
   const trpc = useTRPC();
@@ -80,7 +83,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
         void queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
       },
       onError: (error) => {
-        const failure = formFailure(error, t('organisation.failed'), KEYS);
+        const failure = formFailure(error, t('organisation.failed'), KEYS, words);
         fail(failure.errors, failure.formError);
       },
     });

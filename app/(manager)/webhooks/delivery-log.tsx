@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { ListSkeleton, LoadMore } from '@/components/ui/responsive-list';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { DeliveryItem } from './delivery-item';
 import type { DeliveryAttempt, WebhookEndpoint } from './types';
@@ -33,6 +34,7 @@ function newestAttempts(attempts: DeliveryAttempt[]): Set<string> {
  * not paused, which holds them) the log reloads every few seconds.
  */
 export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoint; labelledBy: string }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -63,7 +65,7 @@ export function DeliveryLog({ endpoint, labelledBy }: { endpoint: WebhookEndpoin
   if (log.isPending) {
     body = <ListSkeleton label={t('log.loading')} rows={2} />;
   } else if (log.isError && attempts.length === 0) {
-    body = <LoadError what={t('log.loadWhat')} reason={describeError(log.error)} retry={() => void log.refetch()} />;
+    body = <LoadError what={t('log.loadWhat')} reason={describeError(log.error, words)} retry={() => void log.refetch()} />;
   } else if (attempts.length === 0) {
     body = (
       <p className="rounded-lg border border-dashed bg-card p-4 text-center text-sm text-muted-foreground">

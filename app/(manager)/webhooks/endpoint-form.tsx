@@ -10,6 +10,7 @@ import { useFieldErrors } from '@/components/ui/use-field-errors';
 import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { CreateWebhookInput, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '@/server/api/schemas/webhooks';
 import { EventPicker } from './event-picker';
 
@@ -53,6 +54,7 @@ export function EndpointForm({
   /** Sends the values; `fail` shows the server's refusal. */
   onSubmit: (values: EndpointValues, fail: (error: unknown) => void) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const fieldT = useTranslations('FieldErrors');
   const [url, setUrl] = useState(initial.url);
@@ -77,7 +79,7 @@ export function EndpointForm({
     if (Object.keys(found).length) return fail(found);
     clear();
     onSubmit(values, (error) => {
-      const failure = formFailure(error, failureMessage, fieldOf, ' ');
+      const failure = formFailure(error, failureMessage, fieldOf, words, ' ');
       fail(failure.errors, failure.formError);
     });
   }

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ListSkeleton, LoadMore } from '@/components/ui/responsive-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { AddEndpointDialog } from './add-endpoint-dialog';
 import { DeleteEndpointDialog } from './delete-endpoint-dialog';
@@ -30,6 +31,7 @@ type PageNotice = { key: number; text: string; tone: 'success' | 'destructive' }
 
 /** The tenant's webhook endpoints: add, pause, edit, rotate, test and delete them, and read their delivery logs. */
 export function WebhooksView() {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const list = useInfiniteQuery(trpc.webhooks.list.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
@@ -73,7 +75,7 @@ export function WebhooksView() {
   if (list.isPending) {
     body = <ListSkeleton label={t('loading')} rows={2} />;
   } else if (list.isError && endpoints.length === 0) {
-    body = <LoadError what={t('loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />;
+    body = <LoadError what={t('loadWhat')} reason={describeError(list.error, words)} retry={() => void list.refetch()} />;
   } else if (endpoints.length === 0) {
     body = (
       <EmptyState

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useErrorWords } from '@/lib/error-text';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -83,6 +84,7 @@ function AddApartmentForm({
   onPendingChange: (pending: boolean) => void;
 }) {
   const fieldT = useTranslations('FieldErrors');
+  const words = useErrorWords();
   const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
@@ -103,7 +105,7 @@ function AddApartmentForm({
       {
         onSuccess: ({ data }) => onAdded(data),
         onError: (error) => {
-          const failure = apartmentFailure(error, t('addFailed'), t);
+          const failure = apartmentFailure(error, t('addFailed'), values.number, t, words);
           fail(failure.errors, failure.formError);
         },
       },

@@ -1,5 +1,5 @@
 import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, errorCode, formFailure, serverMessage } from '@/lib/trpc/errors';
+import { errorCode, formFailure, type ErrorWords } from '@/lib/trpc/errors';
 import type { Translate } from '@/app/portal/translate';
 import { CreateApartmentInput } from '@/server/api/schemas/buildings';
 import { formatArea, parseDecimal, parseInteger } from '../format';
@@ -68,9 +68,7 @@ export function checkApartment(values: ApartmentValues, t: Translate, fieldT: Tr
 }
 
 /** The server's refusal as field errors (409 on the number, 422 per field) or a message for the whole form. */
-export function apartmentFailure(error: unknown, failureMessage: string, t: Translate): { errors: ApartmentErrors; formError: string | null } {
-  if (errorCode(error) === 'CONFLICT') {
-    return { errors: { number: asSentence(serverMessage(error) ?? t('errors.numberTaken')) }, formError: null };
-  }
-  return formFailure(error, failureMessage, APARTMENT_FIELDS);
+export function apartmentFailure(error: unknown, failureMessage: string, number: string, t: Translate, words: ErrorWords): { errors: ApartmentErrors; formError: string | null } {
+  if (errorCode(error) === 'CONFLICT') return { errors: { number: t('errors.numberTaken', { number: number.trim() }) }, formError: null };
+  return formFailure(error, failureMessage, APARTMENT_FIELDS, words);
 }

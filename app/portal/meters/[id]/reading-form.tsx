@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { formatReading, formatUnit } from '../meter-format';
 import { OcrNotes, PhotoPreview } from './ocr-notes';
@@ -25,6 +26,7 @@ type Photo = { url: string; name: string };
  * number in, and sends it. The buttons sit at the bottom of the screen, above the navigation.
  */
 export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
+  const words = useErrorWords();
   const trpc = useTRPC();
   const router = useRouter();
   const submit = useMutation(trpc.meters.submitReading.mutationOptions());
@@ -153,7 +155,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           } else if (errorCode(failure) === 'NOT_FOUND') {
             showFormError('This meter is no longer linked to your account. Go back to your meters and reload.');
           } else {
-            showFormError(`The reading could not be sent. ${describeError(failure)}`);
+            showFormError(`The reading could not be sent. ${describeError(failure, words)}`);
           }
         },
       },

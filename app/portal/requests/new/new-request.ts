@@ -1,5 +1,5 @@
 import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, fieldErrors } from '@/lib/trpc/errors';
+import { fieldErrorText, fieldErrors, type ErrorWords } from '@/lib/trpc/errors';
 import { CreateMaintenanceRequestInput } from '@/server/api/schemas/maintenance';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en/portal.json';
@@ -32,12 +32,12 @@ export function checkRequest(apartmentId: string, title: string, description: st
 }
 
 /** The server's refusal: errors at the fields, and whether a photo was the problem. */
-export function requestFailure(error: unknown): { errors: RequestErrors; photoProblem: boolean } {
+export function requestFailure(error: unknown, words: ErrorWords): { errors: RequestErrors; photoProblem: boolean } {
   const errors: RequestErrors = {};
   let photoProblem = false;
   for (const e of fieldErrors(error)) {
-    if (e.path === 'title' || e.path === 'description') errors[e.path] = asSentence(e.message);
-    else if (e.path === 'apartmentId') errors.apartment = asSentence(e.message);
+    if (e.path === 'title' || e.path === 'description') errors[e.path] = fieldErrorText(e, words);
+    else if (e.path === 'apartmentId') errors.apartment = fieldErrorText(e, words);
     else if (e.path.startsWith('photoIds')) photoProblem = true;
   }
   return { errors, photoProblem };
