@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useErrorWords } from '@/lib/error-text';
@@ -26,10 +27,11 @@ export type DetailPageErrorProps = {
  */
 export function DetailPageError({ error, retry, title, icon, notFoundDescription, listHref, listLabel }: DetailPageErrorProps) {
   const words = useErrorWords();
+  const t = useTranslations('Shell');
   const code = errorCode(error);
   if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') {
     return (
-      <EmptyState icon={icon} titleAs="h1" title={`${title} not found`} description={notFoundDescription}>
+      <EmptyState icon={icon} titleAs="h1" title={t('detail.notFound', { title })} description={notFoundDescription}>
         <Button asChild>
           <Link href={listHref}>{listLabel}</Link>
         </Button>
@@ -40,7 +42,7 @@ export function DetailPageError({ error, retry, title, icon, notFoundDescription
     <>
       <BackLink href={listHref}>{listLabel}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">{title}</h1>
-      <LoadError what={`The ${title.toLowerCase()}`} reason={describeError(error, words)} retry={retry} />
+      <LoadError what={t('detail.loadWhat', { title, lower: title.toLowerCase() })} reason={describeError(error, words)} retry={retry} />
     </>
   );
 }
