@@ -24,7 +24,7 @@ describe('checkWithSchema', () => {
 
   it('says a refusal in the reader’s words by its code, and lets the form word what it knows', () => {
     expect(checkWithSchema(Schema, { name: 'too long', rules: [] }, t).errors).toEqual({ name: 'Use at most 5 characters.' });
-    expect(checkWithSchema(Schema, { name: ' ', rules: [] }, t).errors).toEqual({ name: 'Fill in this field.' });
+    expect(checkWithSchema(Schema, { name: ' ', rules: [] }, t).errors).toEqual({ name: 'Must not be empty.' });
     expect(checkWithSchema(Schema, { name: 'x', rules: [{ price: 12 }] }, t).errors).toEqual({ 'rules.0.price': 'Must be less than 10.' });
     const own = (issue: z.core.$ZodIssue) => (issue.code === 'too_small' ? 'Enter a name.' : undefined);
     expect(checkWithSchema(Schema, { name: '  ', rules: [] }, t, own).errors).toEqual({ name: 'Enter a name.' });

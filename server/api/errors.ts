@@ -112,8 +112,8 @@ export function errorResponse(error: unknown, requestId: string, extraHeaders: R
   const { status } = TABLE[code];
   const cause = trpc.cause;
   const body: ErrorBody = { error: { code, message: trpc.message } };
-  // The contract's {path, message}: the web app's codes stay out of the REST answer.
-  if (cause instanceof ValidationError) body.errors = cause.errors.map(({ path, message }) => ({ path, message }));
+  // The contract's {path, message} (and an import's row and column): the web app's codes stay out of the REST answer.
+  if (cause instanceof ValidationError) body.errors = cause.errors.map(({ code: _code, params: _params, ...error }) => error);
   else if (status === 422) body.errors = [];
   if (cause instanceof RateLimitedError) headers['Retry-After'] = String(Math.max(1, Math.ceil(cause.retryAfterSeconds)));
   if (status === 503) headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);

@@ -124,6 +124,7 @@ describe('readings', () => {
       return ((await trpcRoute(req)).json() as Promise<{ error: { data: { code: string; errors: unknown[] } } }>).then((b) => b.error.data);
     };
     expect(await viaWebApp({ id: myMeter.id, value: 99 })).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', errors: [{ path: 'value', code: 'belowLastReading', params: { value: 100.5, unit: 'm3' } }] });
+    expect(await viaWebApp({ id: myMeter.id, value: -1 })).toMatchObject({ errors: [{ path: 'value', message: 'must not be negative', code: 'too_small', params: { origin: 'number', minimum: 0 } }] });
     expect(await viaWebApp({ id: myMeter.id, value: 1e12 })).toMatchObject({ errors: [{ path: 'value', code: 'too_big', params: { origin: 'number', maximum: 1e11, inclusive: false } }] });
     expect((await resident('POST', `/meters/${myMeter.id}/readings`, { value: 101.2345 })).status).toBe(422); // 4 decimals on a 3-decimal meter
 
