@@ -44,5 +44,18 @@ export default defineConfig([
       ] }],
     },
   },
+  // No string a reader sees outside the message catalogues (messages/<locale>/<area>.json): JSX text must come
+  // from a translator. Punctuation, symbols and format names are allowed. The developer mailbox (app/dev) is not
+  // for readers; tests render fixtures.
+  {
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    ignores: ['app/dev/**', '**/*.test.tsx'],
+    rules: {
+      'react/jsx-no-literals': ['error', {
+        noStrings: false,
+        allowedStrings: ['·', '—', '–', '/', '×', '%', '€', ':', ',', '.', '…', '(', ')', '+', '−', '-', '|', '*', '→', '←', 'PDF', 'CSV', 'Property Billing'],
+      }],
+    },
+  },
   globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/out/**']),
 ]);

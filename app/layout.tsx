@@ -1,15 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { TRPCReactProvider } from '@/lib/trpc/react';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Property Billing', template: '%s · Property Billing' },
-  description: 'Billing and management for buildings, apartments and their residents.',
-};
+/** The product's name stays as it is in every language; the description is the reader's. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Shell');
+  return { title: { default: 'Property Billing', template: '%s · Property Billing' }, description: t('productDescription') };
+}
 
 export const viewport: Viewport = {
   themeColor: '#ffffff',

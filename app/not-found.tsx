@@ -1,19 +1,21 @@
 import { FileQuestionIcon } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations('Shell');
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center px-4 py-12">
       <EmptyState
         icon={FileQuestionIcon}
-        title="Page not found"
+        title={t('notFound.title')}
         titleAs="h1"
-        description="The address may be mistyped, or the page may have moved or been removed."
+        description={t('notFound.description')}
       >
         <Button asChild>
-          <Link href="/">Go to the start page</Link>
+          <Link href="/">{t('notFound.home')}</Link>
         </Button>
       </EmptyState>
     </main>

@@ -1,6 +1,7 @@
 'use client';
 
 import { CheckIcon, CircleCheckIcon, CopyIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -35,9 +36,10 @@ export function ShownOnceSecret({
   field: { id: string; label: string };
   value: string;
   /** What the secret is called in the copy status lines: “The key is on your clipboard.” */
-  noun: string;
+  noun: 'key' | 'secret';
   onDismiss: () => void;
 }) {
+  const t = useTranslations('Shell');
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
@@ -92,16 +94,16 @@ export function ShownOnceSecret({
           <div className="flex gap-2">
             <Button variant="outline" onClick={copy} className="h-11 flex-1 sm:flex-none">
               {copied === 'copied' ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-              {copied === 'copied' ? 'Copied' : 'Copy'}
+              {copied === 'copied' ? t('secret.copied') : t('secret.copy')}
             </Button>
             <Button variant="ghost" onClick={onDismiss} className="h-11 flex-1 text-foreground sm:flex-none">
-              Done
+              {t('secret.done')}
             </Button>
           </div>
         </div>
         <p className="text-sm text-foreground" aria-live="polite">
-          {copied === 'copied' && `The ${noun} is on your clipboard.`}
-          {copied === 'failed' && `Copying did not work here. The ${noun} is selected: copy it with your keyboard or menu.`}
+          {copied === 'copied' && t('secret.onClipboard', { noun })}
+          {copied === 'failed' && t('secret.copyFailed', { noun })}
         </p>
       </div>
     </Alert>

@@ -1,5 +1,6 @@
 import { DownloadIcon } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { entryText } from '@/lib/account-entry';
 import { StatCards } from '@/components/ui/stat-cards';
 import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -12,7 +13,7 @@ export type AccountData = {
   credit: number;
   net: number;
   penaltyAccrued: number;
-  entries: Array<{ date: string; kind: 'invoice' | 'payment' | 'prepayment'; description: string; invoiceId: string | null; paymentId: string | null; charge: number; payment: number; penalty: number; creditUsed: number; balance: number }>;
+  entries: Array<{ date: string; kind: 'invoice' | 'payment' | 'prepayment'; description: string; invoiceNumber: string | null; periodStart: string | null; periodEnd: string | null; payerName: string | null; invoiceId: string | null; paymentId: string | null; charge: number; payment: number; penalty: number; creditUsed: number; balance: number }>;
 };
 
 const LINK = 'inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline';
@@ -45,6 +46,7 @@ export async function AccountSummary({ account }: { account: AccountData }) {
 export async function AccountStatement({ account, invoiceHref }: { account: AccountData; invoiceHref: (invoiceId: string) => string }) {
   const locale = await getLocale();
   const t = await getTranslations('Account');
+  const entryWords = await getTranslations('AccountEntry');
   const money = (n: number) => formatMoney(n, account.currency);
   const items = account.entries.map((e, i) => ({ ...e, id: `${i}` })).reverse();
   const detail = (e: (typeof items)[number]) =>
@@ -53,10 +55,10 @@ export async function AccountStatement({ account, invoiceHref }: { account: Acco
     <span className="grid gap-0.5">
       {e.invoiceId && e.kind === 'invoice' ? (
         <a href={invoiceHref(e.invoiceId)} className="font-medium text-primary underline-offset-4 hover:underline">
-          {e.description}
+          {entryText(e, entryWords, locale)}
         </a>
       ) : (
-        <span>{e.description}</span>
+        <span>{entryText(e, entryWords, locale)}</span>
       )}
       {detail(e) && <span className="text-xs text-muted-foreground">{detail(e)}</span>}
     </span>

@@ -1,6 +1,7 @@
 'use client';
 
 import { TriangleAlertIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,8 @@ export type ErrorStateProps = { error: unknown; retry: () => void; titleAs?: 'h1
 /** The body of every error.tsx: an apology, the log reference and a retry. */
 export function ErrorState({ error, retry, titleAs }: ErrorStateProps) {
   // Server errors reach the browser without details; the digest matches the server's log line.
+  const t = useTranslations('Shell');
+  const ui = useTranslations('Ui');
   const digest =
     error instanceof Error && 'digest' in error && typeof error.digest === 'string' ? error.digest : undefined;
 
@@ -20,20 +23,20 @@ export function ErrorState({ error, retry, titleAs }: ErrorStateProps) {
   return (
     <EmptyState
       icon={TriangleAlertIcon}
-      title="Something went wrong"
+      title={t('error.title')}
       titleAs={titleAs}
       description={
         <>
-          <p>This page could not be shown. Trying again often helps; if it keeps happening, contact support.</p>
+          <p>{t('error.text')}</p>
           {digest && (
             <p className="mt-2">
-              Reference: <code className="font-mono">{digest}</code>
+              {t.rich('error.reference', { digest, code: (chunks) => <code className="font-mono">{chunks}</code> })}
             </p>
           )}
         </>
       }
     >
-      <Button onClick={retry}>Try again</Button>
+      <Button onClick={retry}>{ui('tryAgain')}</Button>
     </EmptyState>
   );
 }

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { describeError, errorCode } from '@/lib/trpc/errors';
+import { errorCode } from '@/lib/trpc/errors';
 import { BackLink } from './back-link';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -49,7 +49,7 @@ export function DetailPage<T>({
     <>
       <BackLink href={listHref}>{listLabel}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">{t('title')}</h1>
-      <LoadError what={t('loadWhat')} reason={describeError(query.error)} retry={() => void query.refetch()} />
+      <LoadError what={t('loadWhat')} error={query.error} retry={() => void query.refetch()} />
     </>
   );
 }

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { ListSkeleton, LoadMore, NoMatches, type PagedQuery } from '@/components/ui/responsive-list';
-import { describeError } from '@/lib/trpc/errors';
 
 type ListTexts = (key: 'loading' | 'loadWhat' | 'noMatches' | 'count' | 'countMore', values?: { count: number }) => string;
 type ListQuery = PagedQuery & { isPending: boolean; isError: boolean; isPlaceholderData: boolean; refetch: () => unknown };
@@ -47,7 +46,7 @@ export function PagedList({
   children: ReactNode;
 }) {
   if (query.isPending) return <ListSkeleton label={t('loading')} rows={skeletonRows} />;
-  if (query.isError && count === 0) return <LoadError what={t('loadWhat')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
+  if (query.isError && count === 0) return <LoadError what={t('loadWhat')} error={query.error} retry={() => void query.refetch()} />;
   // A filter that is being changed keeps showing the last list (placeholder data) until the new one comes.
   if (count === 0) return !filtered && !query.isPlaceholderData ? empty : <NoMatches>{noMatches ?? t('noMatches')}</NoMatches>;
   return (

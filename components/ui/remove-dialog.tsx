@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 
 export type RemoveDialogProps = Omit<ConfirmDialogProps, 'pending' | 'error' | 'onConfirm' | 'returnFocus'> & {
@@ -37,6 +38,7 @@ export function RemoveDialog({
   focusAfterRemoved,
   ...confirm
 }: RemoveDialogProps) {
+  const words = useErrorWords();
   const removed = useRef(false);
   const { reset } = removal;
   useEffect(() => {
@@ -63,7 +65,7 @@ export function RemoveDialog({
       {...confirm}
       open={open}
       pending={removal.isPending}
-      error={removal.isError && errorCode(removal.error) !== 'NOT_FOUND' ? `${failure} ${describeError(removal.error)}` : null}
+      error={removal.isError && errorCode(removal.error) !== 'NOT_FOUND' ? `${failure} ${describeError(removal.error, words)}` : null}
       onConfirm={onConfirm}
       returnFocus={() => (removed.current ? focusAfterRemoved() : returnFocus())}
     />

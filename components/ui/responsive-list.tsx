@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { ErrorAlert } from './alert';
 import { Button } from './button';
@@ -136,12 +137,13 @@ export function LoadMore({
   /** The button's wrapper: centred under the list unless told otherwise. */
   className?: string;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Ui');
   const loading = query.isFetchingNextPage;
   return (
     <>
       {failed && query.isFetchNextPageError && (
-        <ErrorAlert>{t('couldNotLoad', { what: failed, reason: describeError(query.error) })}</ErrorAlert>
+        <ErrorAlert>{t('couldNotLoad', { what: failed, reason: describeError(query.error, words) })}</ErrorAlert>
       )}
       {query.hasNextPage && (
         <div className={className}>

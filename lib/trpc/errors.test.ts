@@ -1,12 +1,23 @@
+import type { Locale } from '@/i18n/locales';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { errorTextKey, formFailure } from './errors';
+import { createTranslator } from 'next-intl';
+import type { Translate } from '@/i18n/translator';
+import en from '@/messages/en/common.json';
+import et from '@/messages/et/common.json';
+import { describeError, errorTextKey, formFailure, type ErrorWords, type FieldError } from './errors';
 
 /** A tRPC failure as the browser receives it, with the error formatter's `data`. */
-function failure(code: string, errors?: Array<{ path: string; message: string }>, message = 'refused') {
+function failure(code: string, errors?: FieldError[], message = 'refused') {
   return new TRPCClientError<never>(message, { result: { error: { code: -32600, message, data: { code, errors } } } } as never);
 }
+
+const wordsIn = (messages: typeof en, locale: Locale): ErrorWords => ({
+  errors: createTranslator({ locale, messages, namespace: 'Errors' }) as unknown as Translate,
+  fields: createTranslator({ locale, messages, namespace: 'FieldErrors' }) as unknown as Translate,
+});
+const words = wordsIn(en, 'en');
 
 describe('formFailure', () => {
   it('puts a 422 at the fields the form shows, first message per field, as sentences', () => {
@@ -15,7 +26,7 @@ describe('formFailure', () => {
       { path: 'amount', message: 'is too large' },
       { path: 'paidDate', message: 'is in the future' },
     ]);
-    expect(formFailure(error, 'Not saved.', ['amount', 'paidDate'])).toEqual({
+    expect(formFailure(error, 'Not saved.', ['amount', 'paidDate'], words)).toEqual({
       errors: { amount: 'Must be greater than 0.', paidDate: 'Is in the future.' },
       formError: null,
     });
@@ -27,27 +38,51 @@ describe('formFailure', () => {
       { path: 'currency', message: 'must be 3 letters' },
       { path: '', message: 'nothing to change' },
     ]);
-    expect(formFailure(error, 'Not saved.', ['name'])).toEqual({
+    expect(formFailure(error, 'Not saved.', ['name'], words)).toEqual({
       errors: { name: 'Is required.' },
       formError: 'Not saved. Currency: must be 3 letters. Nothing to change.',
     });
-    expect(formFailure(error, 'Not saved.', ['name'], ' ').formError).toBe('Not saved. Currency must be 3 letters. Nothing to change.');
+    expect(formFailure(error, 'Not saved.', ['name'], words, ' ').formError).toBe('Not saved. Currency must be 3 letters. Nothing to change.');
   });
 
   it('maps the server paths through a function', () => {
     const error = failure('UNPROCESSABLE_CONTENT', [{ path: 'apartmentId', message: 'is unknown' }]);
     const fieldOf = (path: string) => (path === 'apartmentId' ? 'apartment' : undefined);
-    expect(formFailure(error, 'Not saved.', fieldOf).errors).toEqual({ apartment: 'Is unknown.' });
+    expect(formFailure(error, 'Not saved.', fieldOf, words).errors).toEqual({ apartment: 'Is unknown.' });
   });
 
   it('says why for any other failure', () => {
-    expect(formFailure(failure('FORBIDDEN'), 'Not saved.', ['name'])).toEqual({
+    expect(formFailure(failure('FORBIDDEN'), 'Not saved.', ['name'], words)).toEqual({
       errors: {},
       formError: 'Not saved. You do not have permission to do this.',
     });
-    expect(formFailure(new Error('offline'), 'Not saved.', ['name']).formError).toBe(
+    expect(formFailure(new Error('offline'), 'Not saved.', ['name'], words).formError).toBe(
       'Not saved. The server could not be reached. Check your connection and try again.',
     );
+  });
+});
+
+describe('the reader’s words for a failure', () => {
+  it('word a refused field by its code and limits, in the reader’s language, and keep the API’s text only where there is no code', () => {
+    const error = failure('UNPROCESSABLE_CONTENT', [
+      { path: 'name', message: 'Too big: expected string to have <=200 characters', code: 'too_big', params: { origin: 'string', maximum: 200, inclusive: true } },
+      { path: 'value', message: 'is below the last confirmed reading (12.5 m3 on 2026-01-01)', code: 'belowLastReading', params: { value: 12.5, unit: 'm3' } },
+      { path: 'iban', message: 'is not a valid IBAN' },
+    ]);
+    expect(formFailure(error, 'Not saved.', ['name', 'value', 'iban'], words).errors).toEqual({
+      name: 'Use at most 200 characters.',
+      value: 'Is below the last confirmed reading (12.5 m3).',
+      iban: 'Is not a valid IBAN.',
+    });
+    expect(formFailure(error, 'Ei salvestatud.', ['name', 'value'], wordsIn(et, 'et'))).toEqual({
+      errors: { name: 'Sisestage kõige rohkem 200 märki.', value: 'On väiksem kui viimane kinnitatud näit (12,5 m3).' },
+      formError: 'Ei salvestatud. Iban: is not a valid IBAN.',
+    });
+  });
+
+  it('say a failure by its code, never the server’s English', () => {
+    expect(describeError(failure('CONFLICT', undefined, 'Apartment number 3 already exists'), wordsIn(et, 'et'))).toBe(et.Errors.conflict);
+    expect(describeError(new Error('fetch failed'), words)).toBe(en.Errors.offline);
   });
 });
 

@@ -1,6 +1,19 @@
 import { TRPCClientError } from '@trpc/client';
+import type { Translate } from '@/i18n/translator';
+import { issueText } from '@/lib/issue-text';
 
-export type FieldError = { path: string; message: string };
+export type FieldError = {
+  path: string;
+  /** The API's English reason: shown only when the failure has no code the catalogue knows. */
+  message: string;
+  /** The reason's code, given to the web app only (the REST answer keeps {path, message}): a zod issue code
+   * (`too_small`, `invalid_format`, …, with `params` such as {origin, minimum}) or one of ours (`belowLastReading`). */
+  code?: string;
+  params?: Record<string, unknown>;
+};
+
+/** How a failure is worded for the reader: the `Errors` and the `FieldErrors` messages (`useErrorWords` in lib/error-text). */
+export type ErrorWords = { errors: Translate; fields: Translate };
 
 function dataOf(error: unknown): { code?: unknown; errors?: unknown } | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
@@ -20,15 +33,38 @@ export function fieldErrors(error: unknown): FieldError[] {
   if (!Array.isArray(errors)) return [];
   return errors.flatMap((e: unknown) => {
     if (typeof e !== 'object' || e === null) return [];
-    const { path, message } = e as { path?: unknown; message?: unknown };
-    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
+    const { path, message, code, params } = e as { path?: unknown; message?: unknown; code?: unknown; params?: unknown };
+    if (typeof message !== 'string') return [];
+    const found: FieldError = { path: typeof path === 'string' ? path : '', message };
+    if (typeof code === 'string') found.code = code;
+    if (typeof params === 'object' && params !== null) found.params = params as Record<string, unknown>;
+    return [found];
   });
 }
 
-/** The first message per path, as sentences: {iban: 'Is not a valid IBAN.'}. */
-export function errorsByPath(errors: FieldError[]): Record<string, string> {
+/** Our own codes of a field error, each a `FieldErrors` message taking the error's params. */
+const OWN_CODES = ['belowLastReading'];
+
+/**
+ * A refused field in the reader's words: by its code from the `FieldErrors` messages (a zod issue's code and limits,
+ * or one of ours). A reason the server gives no code for is still its English message, as a sentence.
+ */
+export function fieldErrorText(error: FieldError, words: ErrorWords): string {
+  if (error.code && OWN_CODES.includes(error.code)) return words.fields(error.code, error.params as Record<string, string | number>);
+  if (error.code) return issueText(words.fields, { ...error.params, code: error.code });
+  return asSentence(error.message);
+}
+
+/** A refused field named by its path or label: "Currency: must be 3 letters." (or "Currency must …" with ' '). */
+export function fieldErrorWithPath(error: FieldError, words: ErrorWords, separator: ': ' | ' ' = ': ', label = error.path): string {
+  const text = fieldErrorText(error, words);
+  return label ? asSentence(`${label}${separator}${text[0]!.toLowerCase()}${text.slice(1)}`) : text;
+}
+
+/** The first message per path, as sentences in the reader's words: {iban: 'Is not a valid IBAN.'}. */
+export function errorsByPath(errors: FieldError[], words: ErrorWords): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { path, message } of errors) out[path] ??= asSentence(message);
+  for (const error of errors) out[error.path] ??= fieldErrorText(error, words);
   return out;
 }
 
@@ -42,19 +78,21 @@ export function formFailure<F extends string>(
   error: unknown,
   failure: string,
   fields: readonly F[] | ((path: string) => F | undefined),
+  words: ErrorWords,
   /** Between a path the form does not show and its message. */
   pathSeparator: ': ' | ' ' = ': ',
 ): { errors: Partial<Record<F, string>>; formError: string | null } {
   const fieldOf = typeof fields === 'function' ? fields : (path: string) => fields.find((field) => field === path);
   const errors: Partial<Record<F, string>> = {};
   const other: string[] = [];
-  for (const { path, message } of fieldErrors(error)) {
-    const field = fieldOf(path);
-    if (field) errors[field] ??= asSentence(message);
-    else other.push(asSentence(path ? `${path}${pathSeparator}${message}` : message));
+  for (const fieldError of fieldErrors(error)) {
+    const field = fieldOf(fieldError.path);
+    const text = fieldErrorText(fieldError, words);
+    if (field) errors[field] ??= text;
+    else other.push(fieldErrorWithPath(fieldError, words, pathSeparator));
   }
   if (other.length) return { errors, formError: `${failure} ${other.join(' ')}` };
-  return { errors, formError: Object.keys(errors).length ? null : `${failure} ${describeError(error)}` };
+  return { errors, formError: Object.keys(errors).length ? null : `${failure} ${describeError(error, words)}` };
 }
 
 /** "must be greater than 0" → "Must be greater than 0." */
@@ -95,21 +133,7 @@ export function errorTextKey(error: unknown): ErrorTextKey {
   }
 }
 
-/** The manager pages' English words (until they are translated; the portal reads the `Errors` messages). */
-const ENGLISH: Record<ErrorTextKey, string> = {
-  tooManyRequests: 'Too many requests. Wait a minute and try again.',
-  unauthorized: 'Your session has ended. Sign in again to continue.',
-  forbidden: 'You do not have permission to do this.',
-  notFound: 'It no longer exists; it may have been deleted meanwhile.',
-  conflict: 'It conflicts with an existing record.',
-  invalid: 'Check the fields and try again.',
-  offline: 'The server could not be reached. Check your connection and try again.',
-  unknown: 'Something went wrong. Try again in a moment.',
-};
-
-/** A message for a failure the form has no special handling for. */
-export function describeError(error: unknown): string {
-  const key = errorTextKey(error);
-  if (key === 'conflict') return asSentence(serverMessage(error) ?? ENGLISH.conflict);
-  return ENGLISH[key];
+/** A failure the form has no special handling for, in the reader's words by its code (the `Errors` messages). */
+export function describeError(error: unknown, words: ErrorWords): string {
+  return words.errors(errorTextKey(error));
 }

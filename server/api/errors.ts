@@ -34,7 +34,7 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ContractCode>> = {
   ...Object.fromEntries(Object.entries(TABLE).map(([code, { trpc }]) => [trpc, code as ContractCode])),
 };
 
-type ZodLikeIssue = { code: string; path: PropertyKey[]; message: string; format?: string };
+type ZodLikeIssue = { code: string; path: PropertyKey[]; message: string; format?: string; origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; divisor?: unknown };
 type ZodLikeError = { name: string; issues: ZodLikeIssue[] };
 
 function isZodError(x: unknown): x is ZodLikeError {
@@ -53,6 +53,17 @@ function isMalformed(issue: ZodLikeIssue): boolean {
 
 const pathOf = (issue: ZodLikeIssue) => issue.path.map(String).join('.');
 
+/** What the web app words an issue with (lib/issue-text): its limits, the kind of value and the format. */
+function issueParams(issue: ZodLikeIssue): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {};
+  for (const key of ['origin', 'format', 'inclusive', 'minimum', 'maximum', 'divisor'] as const) {
+    const value = issue[key];
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) params[key] = value;
+    else if (typeof value === 'bigint') params[key] = Number(value);
+  }
+  return params;
+}
+
 function describeIssues(issues: ZodLikeIssue[]): string {
   const parts = issues.slice(0, 10).map((i) => (i.path.length ? `${pathOf(i)}: ${i.message}` : i.message));
   return `Invalid input: ${parts.join('; ')}`;
@@ -61,7 +72,7 @@ function describeIssues(issues: ZodLikeIssue[]): string {
 /** An input that failed its schema, as the contract's 400 or as a 422 with `errors[]`. */
 export function inputError(error: ZodLikeError): TRPCError {
   if (error.issues.some(isMalformed)) return new TRPCError({ code: 'BAD_REQUEST', message: describeIssues(error.issues), cause: error as unknown as Error });
-  const validation = new ValidationError(error.issues.map((i) => ({ path: pathOf(i), message: i.message })));
+  const validation = new ValidationError(error.issues.map((i) => ({ path: pathOf(i), message: i.message, code: i.code, params: issueParams(i) })));
   return new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: validation.message, cause: validation });
 }
 
@@ -101,7 +112,8 @@ export function errorResponse(error: unknown, requestId: string, extraHeaders: R
   const { status } = TABLE[code];
   const cause = trpc.cause;
   const body: ErrorBody = { error: { code, message: trpc.message } };
-  if (cause instanceof ValidationError) body.errors = cause.errors;
+  // The contract's {path, message} (and an import's row and column): the web app's codes stay out of the REST answer.
+  if (cause instanceof ValidationError) body.errors = cause.errors.map(({ code: _code, params: _params, ...error }) => error);
   else if (status === 422) body.errors = [];
   if (cause instanceof RateLimitedError) headers['Retry-After'] = String(Math.max(1, Math.ceil(cause.retryAfterSeconds)));
   if (status === 503) headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);

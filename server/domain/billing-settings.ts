@@ -2,6 +2,7 @@ import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import type { ChargeBasis, MeterType } from './enums';
 import type { FieldError } from './errors';
 import { decimalPlaces } from './decimal';
+import { fieldIssue } from './errors';
 
 export type ChargeRuleInput = {
   name: string;
@@ -21,17 +22,17 @@ export function validateChargeRules(rules: ChargeRuleInput[]): FieldError[] {
     if (r.basis !== 'meter' && r.meterType) errors.push({ path: at('meterType'), message: 'is only for meter rules' });
     if (r.basis === 'split_area') {
       if (r.totalAmount == null) errors.push({ path: at('totalAmount'), message: 'is required for a split_area rule' });
-      else if (r.totalAmount < 0) errors.push({ path: at('totalAmount'), message: 'must not be negative' });
-      else if (decimalPlaces(r.totalAmount) > 2) errors.push({ path: at('totalAmount'), message: 'has more than 2 decimal places' });
+      else if (r.totalAmount < 0) errors.push(fieldIssue.negative(at('totalAmount')));
+      else if (decimalPlaces(r.totalAmount) > 2) errors.push(fieldIssue.decimals(at('totalAmount'), 2));
     } else {
       if (r.totalAmount != null) errors.push({ path: at('totalAmount'), message: 'is only for split_area rules' });
       if (r.unitPrice == null) errors.push({ path: at('unitPrice'), message: 'is required' });
-      else if (r.unitPrice < 0) errors.push({ path: at('unitPrice'), message: 'must not be negative' });
-      else if (decimalPlaces(r.unitPrice) > 4) errors.push({ path: at('unitPrice'), message: 'has more than 4 decimal places' });
+      else if (r.unitPrice < 0) errors.push(fieldIssue.negative(at('unitPrice')));
+      else if (decimalPlaces(r.unitPrice) > 4) errors.push(fieldIssue.decimals(at('unitPrice'), 4));
     }
     const vat = r.vatRate ?? 0;
     if (vat < 0 || vat > 100) errors.push({ path: at('vatRate'), message: 'must be between 0 and 100' });
-    else if (decimalPlaces(vat) > 2) errors.push({ path: at('vatRate'), message: 'has more than 2 decimal places' });
+    else if (decimalPlaces(vat) > 2) errors.push(fieldIssue.decimals(at('vatRate'), 2));
   });
   return errors;
 }

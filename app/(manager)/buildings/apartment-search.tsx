@@ -8,11 +8,13 @@ import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Finds an apartment in any building by its number, "Building 12-7", reference number or a resident's name, and opens its account. */
 export function ApartmentSearch() {
+  const words = useErrorWords();
   const t = useTranslations('ApartmentSearch');
   const trpc = useTRPC();
   const [text, setText] = useState('');
@@ -31,7 +33,7 @@ export function ApartmentSearch() {
           <Input id="apartment-search" type="search" autoComplete="off" placeholder={t('placeholder')} className="pl-9" value={text} onChange={(event) => setText(event.target.value)} />
         </div>
       </div>
-      {q && results.isError && <p className="text-sm text-destructive">{describeError(results.error)}</p>}
+      {q && results.isError && <p className="text-sm text-destructive">{describeError(results.error, words)}</p>}
       {q && results.isSuccess && hits.length === 0 && <p className="text-sm text-muted-foreground">{t('noMatch', { q })}</p>}
       {hits.length > 0 && (
         <ul aria-label={t('found')} className="grid gap-1">

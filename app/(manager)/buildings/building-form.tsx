@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { parseDecimal, parseInteger } from './format';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import type { Translate } from '@/app/portal/translate';
 import type { Building } from './types';
 
@@ -207,6 +208,7 @@ export type BuildingFormProps = {
 
 /** The fields of a building with their checks, the server's 422 errors at the fields and a form-level message otherwise. */
 export function BuildingForm({ fields, initial, pending, submitLabel, pendingLabel, onSubmit, failureMessage }: BuildingFormProps) {
+  const words = useErrorWords();
   const t = useTranslations('BuildingForm');
   const [values, setValues] = useState(initial);
   const { errors, formError, fail, clear, ref, bindEach } = useFieldErrors(fields);
@@ -219,7 +221,7 @@ export function BuildingForm({ fields, initial, pending, submitLabel, pendingLab
     if (Object.keys(found).length) return fail(found);
     clear();
     onSubmit(toInput(values, fields), (error) => {
-      const failure = formFailure(error, failureMessage, fields);
+      const failure = formFailure(error, failureMessage, fields, words);
       fail(failure.errors, failure.formError);
     });
   }

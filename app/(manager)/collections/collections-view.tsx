@@ -17,6 +17,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { TitledSection } from '@/components/ui/titled-section';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDate } from '@/lib/format';
 import { formatDay, formatMoney } from '../invoices/format';
@@ -29,6 +30,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Payment demands: the apartments in collection, their letters to print or email, withdrawn when a plan is agreed. */
 export function CollectionsView({ initial }: { initial: DemandFilter }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Collections');
   const trpc = useTRPC();
@@ -181,7 +183,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
         pendingLabel={confirming?.action === 'send' ? t('sendDialog.pending') : t('withdrawDialog.pending')}
         destructive={confirming?.action === 'withdraw'}
         pending={pending}
-        error={send.error ? describeError(send.error) : withdraw.error ? describeError(withdraw.error) : null}
+        error={send.error ? describeError(send.error, words) : withdraw.error ? describeError(withdraw.error, words) : null}
         onConfirm={() => c && (confirming.action === 'send' ? send.mutate({ id: c.id }) : withdraw.mutate({ id: c.id }))}
         returnFocus={() => heading.current}
       />

@@ -9,8 +9,9 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { checkWithSchema } from '@/lib/schema-check';
+import { issuesByPath } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { CreatePaymentDemandInput } from '@/server/api/schemas/collections';
 import { formatMoney } from '../invoices/format';
@@ -37,6 +38,7 @@ export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean;
 }
 
 function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) => void; onMade: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Collections');
   const trpc = useTRPC();
   const create = useMutation(trpc.collections.create.mutationOptions());
@@ -50,7 +52,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
     if (create.isPending) return;
     const found: Partial<Record<Field, string>> = picker.missing();
     // The server's own schema for the deadline: a date that exists.
-    if (checkWithSchema(DemandDeadline, { deadline: deadline || undefined }).errors) found.deadline = t('newDialog.deadlineInvalid');
+    if (issuesByPath(DemandDeadline, { deadline: deadline || undefined }).issues) found.deadline = t('newDialog.deadlineInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
     onBusyChange(true);
@@ -60,7 +62,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
         onSettled: () => onBusyChange(false),
         onSuccess: ({ data }) => onMade(t('newDialog.made', { number: data.apartmentNumber, amount: formatMoney(data.totalAmount, data.currency) })),
         onError: (error) => {
-          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), ' ');
+          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), words, ' ');
           fail(failure.errors, failure.formError);
         },
       },

@@ -1,5 +1,5 @@
 import type { Translate } from '@/app/portal/translate';
-import { checkWithSchema } from '@/lib/schema-check';
+import { issuesByPath } from '@/lib/schema-check';
 import { GenerateInput } from '@/server/api/schemas/invoices';
 import type { Building } from '../residents/apartment-directory';
 
@@ -17,9 +17,9 @@ const PeriodInput = GenerateInput.pick({ periodStart: true, periodEnd: true });
 export function checkChoice(selected: string[], period: Period, t: Translate): ChoiceErrors {
   const found: ChoiceErrors = {};
   if (selected.length === 0) found.buildings = t('generate.chooseBuilding');
-  const { errors } = checkWithSchema(PeriodInput, { periodStart: period.start, periodEnd: period.end });
-  if (errors?.periodStart) found.start = t('period.startMissing');
-  if (errors?.periodEnd) found.end = t('period.endMissing');
+  const { issues } = issuesByPath(PeriodInput, { periodStart: period.start, periodEnd: period.end });
+  if (issues?.periodStart) found.start = t('period.startMissing');
+  if (issues?.periodEnd) found.end = t('period.endMissing');
   else if (!found.start && period.end < period.start) found.end = t('period.endBeforeStart');
   return found;
 }

@@ -13,6 +13,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { figureCells, ResponsiveList } from '@/components/ui/responsive-list';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { useQueryInUrl } from '@/lib/url-state';
 import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from '../residents/apartment-directory';
@@ -30,6 +31,7 @@ const LINK = 'inline-flex min-h-10 items-center font-medium text-primary underli
 
 /** Invoices of the tenant: filters with totals, a page at a time, generating a period and sending drafts. */
 export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Invoices');
   const apartmentLabel = useApartmentLabel();
@@ -238,7 +240,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
         )}
 
         {totals.isError ? (
-          <ErrorAlert>{t('totalsFailed', { reason: describeError(totals.error) })}</ErrorAlert>
+          <ErrorAlert>{t('totalsFailed', { reason: describeError(totals.error, words) })}</ErrorAlert>
         ) : (
           <TotalsCards totals={totals.data?.data} pending={totals.isPending || totals.isPlaceholderData} />
         )}

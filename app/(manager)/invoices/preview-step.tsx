@@ -2,7 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
+import { useErrorWords } from '@/lib/error-text';
 import { useLocale, useTranslations } from 'next-intl';
+import { asSentence, describeError, fieldErrorWithPath, fieldErrors, type ErrorWords } from '@/lib/trpc/errors';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +12,6 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import type { Building } from '../residents/apartment-directory';
@@ -33,6 +34,7 @@ const PREVIEW_COLUMNS = [
 export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildings: Building[]; period: Period; onBack: () => void; onGenerate: () => void }) {
   const locale = useLocale();
   const t = useTranslations('Invoices');
+  const words = useErrorWords();
   const trpc = useTRPC();
   const query = useQuery(
     trpc.invoices.previewGeneration.queryOptions({ buildingIds: buildings.map((b) => b.id), periodStart: period.start, periodEnd: period.end }, { staleTime: 0, gcTime: 0 }),
@@ -73,7 +75,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
       {query.isError && (
         <Alert variant="destructive" role="alert">
           <CircleAlertIcon aria-hidden="true" />
-          <p>{t('generate.previewFailed', { reason: describePreviewError(query.error) })}</p>
+          <p>{t('generate.previewFailed', { reason: describePreviewError(query.error, words) })}</p>
         </Alert>
       )}
       {buildings.map((building) => {
@@ -113,9 +115,9 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
 }
 
 /** The first field the server refused, as a sentence, else what went wrong. */
-function describePreviewError(error: Parameters<typeof fieldErrors>[0]) {
+function describePreviewError(error: unknown, words: ErrorWords) {
   const field = fieldErrors(error)[0];
-  return field ? asSentence(`${field.path} ${field.message}`) : describeError(error);
+  return field ? fieldErrorWithPath(field, words, ' ') : describeError(error, words);
 }
 
 function BuildingPreview({ name, preview }: { name: string; preview: GenerationPreview }) {

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { ProgressBar } from './progress-bar';
 import { jobFinished, useJob } from './use-job';
@@ -34,6 +35,7 @@ export function SendDialog({
   needingReview: number;
   onFinished: (outcome: SendOutcome) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Invoices');
   const trpc = useTRPC();
   const send = useMutation(trpc.invoices.sendBulk.mutationOptions());
@@ -94,7 +96,7 @@ export function SendDialog({
             <p>{t('sendDialog.flagged', { count: needingReview })}</p>
           </Alert>
         )}
-        {send.isError && <ErrorAlert>{t('sendDialog.notQueued', { reason: describeError(send.error) })}</ErrorAlert>}
+        {send.isError && <ErrorAlert>{t('sendDialog.notQueued', { reason: describeError(send.error, words) })}</ErrorAlert>}
 
         {send.isSuccess && (
           <div className="grid gap-3" aria-live="polite">

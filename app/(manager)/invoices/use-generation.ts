@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import type { Building } from '../residents/apartment-directory';
 import { previousMonth } from './format';
@@ -16,6 +17,7 @@ type Step =
 
 /** The generation's steps and choice, and generating building by building until done or stopped. */
 export function useGeneration(buildings: Building[], onBusyChange: (busy: boolean) => void) {
+  const words = useErrorWords();
   const trpcClient = useTRPCClient();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -36,7 +38,7 @@ export function useGeneration(buildings: Building[], onBusyChange: (busy: boolea
         const { data } = await trpcClient.invoices.generate.mutate({ buildingId: building.id, periodStart: period.start, periodEnd: period.end });
         results.push({ building, created: data.created, skipped: data.skipped, error: null });
       } catch (error) {
-        results.push({ building, created: 0, skipped: 0, error: describeError(error) });
+        results.push({ building, created: 0, skipped: 0, error: describeError(error, words) });
       }
     }
     onBusyChange(false);

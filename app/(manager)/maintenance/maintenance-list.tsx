@@ -16,6 +16,7 @@ import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { BuildingFilter } from '../building-filter';
 import { useApartmentDirectory, useApartmentLabel, useBuildings, type Building } from '../residents/apartment-directory';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { NewRequestDialog } from './new-request-dialog';
 import { ExportLink, SearchField, SortSelect } from '@/components/ui/list-controls';
 import { maintenanceListQuery, type MaintenanceQuery, MAINTENANCE_SORTS, NO_MAINTENANCE_QUERY } from './maintenance-query';
@@ -27,6 +28,7 @@ const ALL = 'all';
 
 /** Maintenance requests from residents, filtered by building and status, moved along their legal next steps. */
 export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery> }) {
+  const words = useErrorWords();
   const t = useTranslations('Maintenance');
   const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
@@ -83,7 +85,7 @@ export function MaintenanceList({ initial }: { initial: Partial<MaintenanceQuery
               ? t('changedMeanwhile')
               : errorCode(error) === 'NOT_FOUND'
                 ? t('gone')
-                : t('changeFailed', { reason: describeError(error) });
+                : t('changeFailed', { reason: describeError(error, words) });
           setFailures((previous) => ({ ...previous, [request.id]: message }));
         },
         onSettled: async () => {

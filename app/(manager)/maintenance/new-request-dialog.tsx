@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { MAX_REQUEST_DESCRIPTION, MAX_REQUEST_TITLE } from '@/server/api/schemas/maintenance';
 import { useBuildings } from '../residents/apartment-directory';
@@ -29,6 +30,7 @@ export function NewRequestDialog({ open, onOpenChange, onFiled }: { open: boolea
 }
 
 function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) => void; onFiled: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Maintenance');
   const trpc = useTRPC();
   const create = useMutation(trpc.maintenance.create.mutationOptions());
@@ -52,7 +54,7 @@ function RequestForm({ onBusyChange, onFiled }: { onBusyChange: (busy: boolean) 
         onSettled: () => onBusyChange(false),
         onSuccess: ({ data }) => onFiled(t('newDialog.filed', { title: data.title })),
         onError: (error) => {
-          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : FIELDS.find((f) => f === path)), ' ');
+          const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : FIELDS.find((f) => f === path)), words, ' ');
           fail(failure.errors, failure.formError);
         },
       },

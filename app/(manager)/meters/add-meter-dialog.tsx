@@ -13,6 +13,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { checkWithSchema } from '@/lib/schema-check';
 import { CreateMeterInput, MAX_SERIAL_NUMBER } from '@/server/api/schemas/meters';
 import { describeError, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { METER_TYPES, type MeterType } from '@/app/portal/meters/meter-format';
 import { DECIMAL_OPTIONS } from './edit-meter-dialog';
 
@@ -34,8 +35,10 @@ export function AddMeterDialog({
   /** Told what was added ("Meter CW-1 has been added."), e.g. for a notice on the page. */
   onAdded?: (message: string) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
   const meters = useTranslations('Meters');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.meters.create.mutationOptions());
@@ -51,7 +54,7 @@ export function AddMeterDialog({
     if (create.isPending) return;
     const input = { buildingId, apartmentId: apartmentId === COMMON ? null : apartmentId, type, serialNumber: serialNumber.trim(), decimals: Number(decimals) };
     // The server's own schema, keyed by its paths as its 422 is; the empty serial number in the form's words.
-    const found: Record<string, string> = checkWithSchema(CreateMeterInput, input).errors ?? {};
+    const found: Record<string, string> = checkWithSchema(CreateMeterInput, input, fieldT).errors ?? {};
     if (!input.serialNumber) found.serialNumber = t('serialMissing');
     setErrors(found);
     setFormError(null);
@@ -66,9 +69,9 @@ export function AddMeterDialog({
           onOpenChange(false);
         },
         onError: (failure) => {
-          const byPath = errorsByPath(fieldErrors(failure));
+          const byPath = errorsByPath(fieldErrors(failure), words);
           if (Object.keys(byPath).length) setErrors(byPath);
-          else setFormError(`${t('addFailed')} ${describeError(failure)}`);
+          else setFormError(`${t('addFailed')} ${describeError(failure, words)}`);
         },
       },
     );

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 /**
@@ -32,6 +33,7 @@ export function DeleteMeterDialog({
   /** Where the focus goes once the meter (and its row) is gone. */
   focusAfterDelete: () => HTMLElement | null;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -79,7 +81,7 @@ export function DeleteMeterDialog({
             <CircleAlertIcon aria-hidden="true" />
             <div className="grid gap-3">
               <p>
-                {t('notDeleted')} {describeError(remove.error)}
+                {t('notDeleted')} {describeError(remove.error, words)}
               </p>
               {conflict && (
                 <div>

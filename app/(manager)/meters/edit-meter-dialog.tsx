@@ -13,6 +13,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { checkWithSchema } from '@/lib/schema-check';
 import { MAX_METER_UNIT, MAX_SERIAL_NUMBER, UpdateMeterInput } from '@/server/api/schemas/meters';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
 export const DECIMAL_OPTIONS = ['0', '1', '2', '3'].map((d) => ({ value: d, label: d }));
@@ -31,7 +32,9 @@ export function EditMeterDialog({
   onSaved,
   returnFocus,
 }: MeterDialogProps & { onSaved: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -45,7 +48,7 @@ export function EditMeterDialog({
     event.preventDefault();
     if (update.isPending) return;
     // The server's own schema, keyed by its paths as its 422 is; empty fields in the form's words.
-    const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }).errors ?? {};
+    const found: Errors = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serialNumber.trim(), unit: unit.trim(), decimals: Number(decimals) }, fieldT).errors ?? {};
     if (!serialNumber.trim()) found.serialNumber = t('serialMissing');
     if (!unit.trim()) found.unit = t('unitMissing');
     setErrors(found);
@@ -70,7 +73,7 @@ export function EditMeterDialog({
           onOpenChange(false);
         },
         onError: (failure) => {
-          const byPath = errorsByPath(fieldErrors(failure));
+          const byPath = errorsByPath(fieldErrors(failure), words);
           const atFields: Errors = { serialNumber: byPath.serialNumber, unit: byPath.unit, decimals: byPath.decimals };
           const elsewhere = Object.entries(byPath).find(([path]) => !(path in atFields));
           if (Object.values(atFields).some(Boolean)) setErrors(atFields);
@@ -79,7 +82,7 @@ export function EditMeterDialog({
           if (errorCode(failure) === 'NOT_FOUND') {
             void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
             setFormError(t('deletedMeanwhile'));
-          } else setFormError(`${t('saveFailed')} ${describeError(failure)}`);
+          } else setFormError(`${t('saveFailed')} ${describeError(failure, words)}`);
         },
       },
     );

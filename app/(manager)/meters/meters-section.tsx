@@ -12,6 +12,7 @@ import { figureCells, NoMatches, ResponsiveList } from '@/components/ui/responsi
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../residents/apartment-directory';
 import { AddMeterDialog } from './add-meter-dialog';
@@ -26,6 +27,7 @@ type Action = { kind: MeterAction; meter: BuildingMeter; key: number };
 
 /** A building's meters as the search and order show them, with their actions (edit, replace, delete) and "Add meter". */
 export function MetersSection({ buildingId, buildingName, q, sort }: { buildingId: string; buildingName: string; q: string; sort: MeterSort }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Meters');
   const trpc = useTRPC();
@@ -59,7 +61,7 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
   if (meters.isPending) {
     body = <Skeleton className="h-24 w-full" />;
   } else if (meters.isError && rows.length === 0) {
-    body = <LoadError what={t('metersFailed')} reason={describeError(meters.error)} retry={() => void meters.refetch()} />;
+    body = <LoadError what={t('metersFailed')} reason={describeError(meters.error, words)} retry={() => void meters.refetch()} />;
   } else if (rows.length === 0 && q.trim()) {
     body = <NoMatches>{t('noMatches', { q: q.trim() })}</NoMatches>;
   } else if (rows.length === 0) {
@@ -70,7 +72,7 @@ export function MetersSection({ buildingId, buildingName, q, sort }: { buildingI
     body = (
       <>
         {meters.isFetchNextPageError && (
-          <LoadError what={t('someFailed')} reason={describeError(meters.error)} retry={() => void meters.fetchNextPage()} />
+          <LoadError what={t('someFailed')} reason={describeError(meters.error, words)} retry={() => void meters.fetchNextPage()} />
         )}
         <ResponsiveList
           items={rows}

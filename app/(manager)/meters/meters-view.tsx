@@ -13,6 +13,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { searchOf, useQueryInUrl } from '@/lib/url-state';
 import { useBuildings } from '../residents/apartment-directory';
 import { MetersSection } from './meters-section';
@@ -21,6 +22,7 @@ import { METER_SORTS, type MetersQuery, NO_METERS_QUERY } from './sorts';
 
 /** Meters and their readings per building: the readings residents sent, waiting for review, and the meters. */
 export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
+  const words = useErrorWords();
   const t = useTranslations('Meters');
   const buildingsQuery = useBuildings();
   const buildings = (buildingsQuery.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
@@ -34,7 +36,7 @@ export function MetersView({ initial }: { initial: Partial<MetersQuery> }) {
   if (buildingsQuery.isPending) {
     body = <Skeleton className="h-11 w-full max-w-sm" />;
   } else if (buildingsQuery.isError) {
-    body = <LoadError what={t('buildingsFailed')} reason={describeError(buildingsQuery.error)} retry={() => void buildingsQuery.refetch()} />;
+    body = <LoadError what={t('buildingsFailed')} reason={describeError(buildingsQuery.error, words)} retry={() => void buildingsQuery.refetch()} />;
   } else if (!building) {
     body = (
       <EmptyState icon={Building2Icon} title={t('noBuildings')} description={t('noBuildingsText')}>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, InboxIcon, XIcon } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
+import { describeError, errorCode, fieldErrorText, fieldErrors } from '@/lib/trpc/errors';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -10,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { formatConsumption, formatReading } from '@/app/portal/meters/meter-format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,6 +24,7 @@ type Notice = { key: number; text: string; variant: 'success' | 'destructive' };
 
 /** The readings of a building waiting for a manager: look at the photo and numbers, then confirm or reject in bulk. */
 export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string; buildingName: string }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Meters');
   const q = useTranslations('Meters.queue');
@@ -93,10 +95,10 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
           const text = errors.some((e) => e.path.startsWith('readingIds'))
             ? q('alreadyReviewed')
             : errors.length > 0
-              ? `${q('nothingChanged')} ${asSentence(errors[0]!.message)}`
+              ? `${q('nothingChanged')} ${fieldErrorText(errors[0]!, words)}`
               : errorCode(failure) === 'NOT_FOUND'
                 ? q('gone')
-                : `${q('nothingChanged')} ${describeError(failure)}`;
+                : `${q('nothingChanged')} ${describeError(failure, words)}`;
           setNotice({ key: Date.now(), variant: 'destructive', text });
         },
         onSettled: () => {
@@ -117,7 +119,7 @@ export function ReadingsQueue({ buildingId, buildingName }: { buildingId: string
       </div>
     );
   } else if (queue.isError) {
-    body = <LoadError what={q('failed')} reason={describeError(queue.error)} retry={() => void queue.refetch()} />;
+    body = <LoadError what={q('failed')} reason={describeError(queue.error, words)} retry={() => void queue.refetch()} />;
   } else if (rows.length === 0) {
     body = (
       <p className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card px-4 py-8 text-center text-sm text-muted-foreground">

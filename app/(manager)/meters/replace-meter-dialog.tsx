@@ -12,6 +12,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { checkWithSchema } from '@/lib/schema-check';
 import { MAX_SERIAL_NUMBER, UpdateMeterInput } from '@/server/api/schemas/meters';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { formatReading } from '@/app/portal/meters/meter-format';
 import { refreshBuildingMeters, type MeterDialogProps } from './building-meters';
 
@@ -27,7 +28,9 @@ export function ReplaceMeterDialog({
   onReplaced,
   returnFocus,
 }: MeterDialogProps & { onReplaced: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('MeterDialogs');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.meters.update.mutationOptions());
@@ -41,7 +44,7 @@ export function ReplaceMeterDialog({
     setFormError(null);
     const serial = serialNumber.trim();
     // The server's own schema for the new serial number; empty in the form's words.
-    const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }).errors?.serialNumber;
+    const refused = checkWithSchema(UpdateMeterInput, { id: meter.id, serialNumber: serial, replaced: true }, fieldT).errors?.serialNumber;
     if (!serial || refused) {
       setSerialError(serial ? refused : t('newSerialMissing'));
       return;
@@ -56,13 +59,13 @@ export function ReplaceMeterDialog({
           onOpenChange(false);
         },
         onError: (failure) => {
-          const byPath = errorsByPath(fieldErrors(failure));
+          const byPath = errorsByPath(fieldErrors(failure), words);
           if (byPath.serialNumber) setSerialError(byPath.serialNumber);
           const other = Object.entries(byPath).find(([path]) => path !== 'serialNumber');
           if (other) setFormError(`${t('notReplaced')} ${other[1]}`);
           else if (!byPath.serialNumber) {
             if (errorCode(failure) === 'NOT_FOUND') void refreshBuildingMeters(queryClient, trpc, meter.buildingId);
-            setFormError(`${t('notReplaced')} ${describeError(failure)}`);
+            setFormError(`${t('notReplaced')} ${describeError(failure, words)}`);
           }
         },
       },

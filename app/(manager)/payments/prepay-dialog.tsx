@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { errorCode, formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { MAX_PAYER_NAME, PrepayInput } from '@/server/api/schemas/payments';
 import { formatMoney, parseDecimal } from '../buildings/format';
@@ -70,6 +71,8 @@ function PrepayForm({
   onBusyChange: (busy: boolean) => void;
   onRecorded: (message: string) => void;
 }) {
+  const words = useErrorWords();
+  const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Payments');
   const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
@@ -95,7 +98,7 @@ function PrepayForm({
     else if (sum === 'invalid' || !/^\d*([.,]\d{0,2})?$/.test(amount.trim().replace(/\s/g, ''))) found.amount = t('prepay.amountInvalid');
     else if (sum <= 0) found.amount = t('prepay.amountNotPositive');
     // The date and the payer's name as the server checks them; the amount's rules above say more than its range.
-    const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null });
+    const { errors: refused } = checkWithSchema(PrepayChecks, { paidDate, payerName: payerName.trim() || null }, fieldT);
     if (refused?.paidDate) found.paidDate = t('prepay.dateMissing');
     else if (paidDate > today) found.paidDate = t('prepay.dateInFuture');
     if (refused?.payerName) found.payerName = refused.payerName;
@@ -121,7 +124,7 @@ function PrepayForm({
             void choices.query.refetch();
             return fail({}, t('prepay.apartmentGone'));
           }
-          const failure = formFailure(error, t('prepay.failed'), (path) => SERVER_PATHS[path], ' ');
+          const failure = formFailure(error, t('prepay.failed'), (path) => SERVER_PATHS[path], words, ' ');
           fail(failure.errors, failure.formError);
         },
       },

@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDate, type ResidentRole } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { Section } from './section';
 
@@ -29,6 +30,7 @@ export function InvitationsSection({
   onCancelled: (notice: string) => void;
   focusAfterCancel: () => HTMLElement | null;
 }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Invitations');
   const residents = useTranslations('Residents');
@@ -81,7 +83,7 @@ export function InvitationsSection({
       </p>
     );
   } else if (query.isError) {
-    body = <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />;
+    body = <LoadError what={t('loadFailed')} reason={describeError(query.error, words)} retry={() => void query.refetch()} />;
   } else {
     const invitations: Invitation[] = query.data.data.filter(
       (i) => !filterBuildingId || buildingOf(i.apartmentId) === filterBuildingId,
@@ -148,7 +150,7 @@ export function InvitationsSection({
         pendingLabel={t('cancelling')}
         pending={cancel.isPending}
         error={
-          cancel.isError && !['NOT_FOUND', 'CONFLICT'].includes(errorCode(cancel.error) ?? '') ? `${t('cancelFailed')} ${describeError(cancel.error)}` : null
+          cancel.isError && !['NOT_FOUND', 'CONFLICT'].includes(errorCode(cancel.error) ?? '') ? `${t('cancelFailed')} ${describeError(cancel.error, words)}` : null
         }
         onConfirm={confirm}
         returnFocus={() => (done.current ? focusAfterCancel() : trigger.current)}

@@ -10,8 +10,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import type { ResidentRole } from '@/lib/format';
-import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { issuesByPath } from '@/lib/schema-check';
+import { describeError, errorCode, fieldErrorText, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteResidentInput } from '@/server/api/schemas/residents';
 import { useApartmentLabel, type Building } from './apartment-directory';
@@ -69,6 +70,7 @@ function InviteForm({
   initialBuildingId?: string;
   onSent: (sent: SentInvitation) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('InviteDialog');
   const residents = useTranslations('Residents');
   const apartmentLabel = useApartmentLabel();
@@ -86,7 +88,7 @@ function InviteForm({
     const trimmed = email.trim();
     const found: Partial<Record<Field, string>> = picker.missing();
     if (!trimmed) found.email = t('emailMissing');
-    else if (checkWithSchema(InviteEmail, { email: trimmed }).errors) found.email = t('emailInvalid');
+    else if (issuesByPath(InviteEmail, { email: trimmed }).issues) found.email = t('emailInvalid');
     if (Object.keys(found).length) return fail(found);
     clear();
 
@@ -100,12 +102,12 @@ function InviteForm({
           const code = errorCode(failure);
           const emailError = fieldErrors(failure).find((e) => e.path === 'email');
           if (code === 'CONFLICT') fail({}, t('alreadyPending'));
-          else if (emailError || code === 'BAD_REQUEST') fail({ email: emailError ? asSentence(emailError.message) : t('emailBad') });
+          else if (emailError || code === 'BAD_REQUEST') fail({ email: emailError ? fieldErrorText(emailError, words) : t('emailBad') });
           else if (code === 'NOT_FOUND') {
             fail({}, t('apartmentGone'));
             picker.setApartmentId('');
             void picker.choices.query.refetch();
-          } else fail({}, `${t('failed')} ${describeError(failure)}`);
+          } else fail({}, `${t('failed')} ${describeError(failure, words)}`);
         },
       },
     );

@@ -12,6 +12,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import type { ResidentRole } from '@/lib/format';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { type ResidentsQuery, residentsListQuery } from './residents-query';
 import { Section } from './section';
@@ -34,6 +35,7 @@ export function ResidentsSection({
   focusAfterRemoval: () => HTMLElement | null;
   onInvite: () => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Residents');
   const trpc = useTRPC();
   const buildingId = filters.buildingId || undefined;
@@ -156,7 +158,7 @@ export function ResidentsSection({
         pendingLabel={t('removing')}
         pending={remove.isPending}
         error={
-          remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `${t('removeFailed')} ${describeError(remove.error)}` : null
+          remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? `${t('removeFailed')} ${describeError(remove.error, words)}` : null
         }
         onConfirm={confirm}
         returnFocus={() => (done.current ? focusAfterRemoval() : trigger.current)}

@@ -8,12 +8,14 @@ import { LoadError } from '@/components/ui/load-error';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 
 export type ApiKey = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
 
 /** The keys that are not revoked, newest first, each with its Revoke button; the one just created marked New. */
 export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke: (key: ApiKey, trigger: HTMLElement) => void }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
@@ -28,7 +30,7 @@ export function ApiKeyList({ newKeyId, onRevoke }: { newKeyId?: string; onRevoke
   }
   if (list.isError) {
     return (
-      <LoadError what={t('apiKeys.loadWhat')} reason={describeError(list.error)} retry={() => void list.refetch()} />
+      <LoadError what={t('apiKeys.loadWhat')} reason={describeError(list.error, words)} retry={() => void list.refetch()} />
     );
   }
 

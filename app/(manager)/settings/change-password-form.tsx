@@ -10,7 +10,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Translate } from '@/app/portal/translate';
 import { useTRPC } from '@/lib/trpc/react';
-import { asSentence, describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { describeError, errorCode, fieldErrorText, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 
 /** The server's rule (MIN_PASSWORD_LENGTH in server/auth/password.ts); checked here first to save a round trip. */
 const MIN_PASSWORD_LENGTH = 10;
@@ -35,6 +36,7 @@ function validate(values: Values, t: Translate): Errors {
 
 /** Current, new and repeated password; on success every other session of the user ends (the server does that). */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -81,15 +83,16 @@ export function ChangePasswordForm({ email }: { email: string }) {
         onError: (error) => {
           const code = errorCode(error);
           if (code === 'FORBIDDEN') return fail({ currentPassword: t('password.currentWrong') });
-          if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, describeError(error));
+          if (code !== 'UNPROCESSABLE_CONTENT') return fail({}, describeError(error, words));
           const found: Errors = {};
           const other: string[] = [];
-          for (const { path, message } of fieldErrors(error)) {
-            if (path === 'currentPassword' || path === 'newPassword') found[path] ??= asSentence(message);
-            else other.push(asSentence(message));
+          for (const fieldError of fieldErrors(error)) {
+            const { path } = fieldError;
+            if (path === 'currentPassword' || path === 'newPassword') found[path] ??= fieldErrorText(fieldError, words);
+            else other.push(fieldErrorText(fieldError, words));
           }
           const hasFieldErrors = Object.keys(found).length > 0;
-          fail(found, other.length > 0 ? other.join(' ') : hasFieldErrors ? null : describeError(error));
+          fail(found, other.length > 0 ? other.join(' ') : hasFieldErrors ? null : describeError(error, words));
         },
       },
     );

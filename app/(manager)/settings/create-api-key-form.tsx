@@ -9,7 +9,8 @@ import { CheckedForm } from '@/components/ui/checked-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { describeError, fieldErrorText, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { checkKeyName } from './api-key-name';
 
@@ -19,7 +20,9 @@ const FIELDS = ['name'] as const;
 
 /** Creates a key by its name; the key itself is handed to `onCreated`, to be shown once. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const [name, setName] = useState('');
   const { errors, formError, fail, clear, ref, bind } = useFieldErrors(FIELDS);
@@ -28,7 +31,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const checked = checkKeyName(name, t);
+    const checked = checkKeyName(name, t, fieldT);
     if (checked.error !== undefined) return fail({ name: checked.error });
     clear();
     create.mutate(
@@ -40,8 +43,8 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedKey) =
         },
         onError: (failure) => {
           const nameError = fieldErrors(failure).find((e) => e.path === 'name');
-          if (nameError) fail({ name: asSentence(nameError.message) });
-          else fail({}, t('apiKeys.createFailed', { reason: describeError(failure) }));
+          if (nameError) fail({ name: fieldErrorText(nameError, words) });
+          else fail({}, t('apiKeys.createFailed', { reason: describeError(failure, words) }));
         },
       },
     );

@@ -11,6 +11,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteTeamMemberInput } from '@/server/api/schemas/team';
 import { TEAM_ROLES, type TeamRole } from './team-roles';
@@ -19,7 +20,9 @@ const FIELDS = ['email', 'role'] as const;
 
 /** An admin invites a person by email to the team, as a manager or an admin. */
 export function InviteMemberForm({ onInvited }: { onInvited: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const invite = useMutation(trpc.team.invite.mutationOptions());
   const [email, setEmail] = useState('');
@@ -30,7 +33,7 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
     event.preventDefault();
     if (invite.isPending) return;
     // The server's own schema; any issue it finds is with the address (the role comes from the list).
-    const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role });
+    const checked = checkWithSchema(InviteTeamMemberInput, { email: email.trim(), role }, fieldT);
     if (checked.errors) return fail({ email: t('inviteForm.emailInvalid') });
     clear();
     invite.mutate(
@@ -41,7 +44,7 @@ export function InviteMemberForm({ onInvited }: { onInvited: (message: string) =
           onInvited(t('inviteForm.invited', { email: data.email }));
         },
         onError: (error) => {
-          const failure = formFailure(error, t('inviteForm.failed'), FIELDS);
+          const failure = formFailure(error, t('inviteForm.failed'), FIELDS, words);
           fail(failure.errors, failure.formError);
         },
       },

@@ -8,11 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { uploadPhoto } from '@/app/portal/requests/new/new-request';
 
 /** The logo printed on invoices and letters: shown, replaced by an uploaded image, or removed (admins). */
 export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: string | null; canEdit: boolean }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -27,7 +29,7 @@ export function OrganisationLogo({ logoUploadId, canEdit }: { logoUploadId: stri
       setOutcome({ tone: 'success', text: done });
       await queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
     } catch (error) {
-      setOutcome({ tone: 'destructive', text: t('logo.failed', { reason: describeError(error) }) });
+      setOutcome({ tone: 'destructive', text: t('logo.failed', { reason: describeError(error, words) }) });
     }
   }
 

@@ -16,6 +16,7 @@ import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { type Locale, LOCALE_NAMES, LOCALES } from '@/i18n/locales';
 import { checkWithSchema } from '@/lib/schema-check';
 import { describeError, formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { UpdateOrganisationInput } from '@/server/api/schemas/organisation';
 import { OrganisationLogo } from './organisation-logo';
@@ -41,6 +42,7 @@ const FORM_KEYS = [...KEYS, 'defaultLocale' as const];
 
 /** The organisation's own details, printed on invoices and letters: admins change them, managers see them. */
 export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const organisation = useQuery(trpc.organisation.get.queryOptions({}));
@@ -49,7 +51,7 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
       {organisation.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : organisation.isError ? (
-        <LoadError what={t('organisation.loadWhat')} reason={describeError(organisation.error)} retry={() => void organisation.refetch()} />
+        <LoadError what={t('organisation.loadWhat')} reason={describeError(organisation.error, words)} retry={() => void organisation.refetch()} />
       ) : (
         <div className="grid gap-6">
           <OrganisationLogo logoUploadId={organisation.data.data.logoUploadId} canEdit={canEdit} />
@@ -61,6 +63,8 @@ export function OrganisationSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string | null> & Language; canEdit: boolean }) {
+  const words = useErrorWords();
+  const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -76,7 +80,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
     setSaved(false);
     if (!values.name.trim()) return fail({ name: t('organisation.nameMissing') });
     // The server's own schema first: a malformed email or an overlong value is shown at its field before sending.
-    const checked = checkWithSchema(UpdateOrganisationInput, { ...values, ...language });
+    const checked = checkWithSchema(UpdateOrganisationInput, { ...values, ...language }, fieldT);
     if (checked.errors) return fail(checked.errors);
     clear();
     update.mutate({ ...values, ...language }, {
@@ -87,7 +91,7 @@ function OrganisationForm({ initial, canEdit }: { initial: Record<Field, string 
         void queryClient.invalidateQueries({ queryKey: trpc.organisation.get.queryKey({}) });
       },
       onError: (error) => {
-        const failure = formFailure(error, t('organisation.failed'), FORM_KEYS);
+        const failure = formFailure(error, t('organisation.failed'), FORM_KEYS, words);
         fail(failure.errors, failure.formError);
       },
     });

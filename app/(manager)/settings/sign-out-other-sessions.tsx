@@ -10,9 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 
 /** Ends every other browser session and API session of the user after a confirmation. */
 export function SignOutOtherSessions() {
+  const words = useErrorWords();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
@@ -61,7 +63,7 @@ export function SignOutOtherSessions() {
             <DialogTitle>{t('sessions.confirmTitle')}</DialogTitle>
             <DialogDescription>{t('sessions.confirmText')}</DialogDescription>
           </DialogHeader>
-          {mutation.isError && <ErrorAlert>{t('sessions.failed', { reason: describeError(mutation.error) })}</ErrorAlert>}
+          {mutation.isError && <ErrorAlert>{t('sessions.failed', { reason: describeError(mutation.error, words) })}</ErrorAlert>}
           <DialogActions
             label={t('sessions.signOut')}
             pendingLabel={t('sessions.signingOut')}

@@ -13,6 +13,7 @@ import { ResponsiveList } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { InviteMemberForm } from './invite-member-form';
 import { SettingsCard } from './settings-card';
@@ -23,6 +24,7 @@ type Pending = { kind: 'role'; member: Member; to: TeamRole } | { kind: 'remove'
 
 /** The people who run the organisation: admins change roles, remove people and invite new ones; managers see who is on it. */
 export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: string }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Settings');
   const trpc = useTRPC();
@@ -65,7 +67,7 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
 
   let body;
   if (team.isPending) body = <Skeleton className="h-32 w-full" />;
-  else if (team.isError) body = <LoadError what={t('team.loadWhat')} reason={describeError(team.error)} retry={() => void team.refetch()} />;
+  else if (team.isError) body = <LoadError what={t('team.loadWhat')} reason={describeError(team.error, words)} retry={() => void team.refetch()} />;
   else
     body = (
       <div className="grid gap-6">
@@ -173,7 +175,7 @@ export function TeamSection({ canEdit, userId }: { canEdit: boolean; userId: str
       keepLabel={t('team.keep')}
       destructive={pending?.kind !== 'role'}
       pending={busy}
-      error={failure ? describeError(failure) : null}
+      error={failure ? describeError(failure, words) : null}
       onConfirm={confirm}
       />
     </SettingsCard>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { describeError, errorCode } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { WebhookEndpoint } from './types';
 
@@ -25,6 +26,7 @@ export function DeleteEndpointDialog({
   /** Where the focus goes once the endpoint (and its actions button) is gone. */
   focusAfterDeleted: () => HTMLElement | null;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -61,7 +63,7 @@ export function DeleteEndpointDialog({
       confirmLabel={t('delete.confirm')}
       pendingLabel={t('delete.pending')}
       pending={remove.isPending}
-      error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? t('delete.failed', { reason: describeError(remove.error) }) : null}
+      error={remove.isError && errorCode(remove.error) !== 'NOT_FOUND' ? t('delete.failed', { reason: describeError(remove.error, words) }) : null}
       onConfirm={confirm}
       returnFocus={() => (deleted.current ? focusAfterDeleted() : returnFocus())}
     />

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Translate } from '@/app/portal/translate';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
 import { DeliveryDetails } from './delivery-details';
@@ -38,6 +39,7 @@ function summary(attempt: DeliveryAttempt, paused: boolean, t: Translate, locale
  * delivery that has not succeeded, a retry that sends it again now.
  */
 export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attempt: DeliveryAttempt; endpointId: string; canRetry: boolean; paused: boolean }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const locale = useLocale();
   const trpc = useTRPC();
@@ -88,7 +90,7 @@ export function DeliveryItem({ attempt, endpointId, canRetry, paused }: { attemp
           </Button>
         )}
       </div>
-      {retry.isError && <ErrorAlert>{t('delivery.retryFailed', { reason: describeError(retry.error) })}</ErrorAlert>}
+      {retry.isError && <ErrorAlert>{t('delivery.retryFailed', { reason: describeError(retry.error, words) })}</ErrorAlert>}
       <div id={detailsId} hidden={!expanded} className="min-w-0 pb-2 pl-7 sm:pl-8">
         {expanded && <DeliveryDetails attempt={attempt} paused={paused} />}
       </div>

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { WebhookEndpoint } from './types';
 
@@ -28,6 +29,7 @@ export function EndpointActions({
   onNotice: (text: string, tone?: 'success' | 'destructive') => void;
   onDialog: (kind: EndpointDialogKind) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -41,7 +43,7 @@ export function EndpointActions({
       {
         onSuccess: () => onNotice(active ? t('actions.resumed', { url: endpoint.url }) : t('actions.paused', { url: endpoint.url })),
         onError: (error) =>
-          onNotice(active ? t('actions.resumeFailed', { reason: describeError(error) }) : t('actions.pauseFailed', { reason: describeError(error) }), 'destructive'),
+          onNotice(active ? t('actions.resumeFailed', { reason: describeError(error, words) }) : t('actions.pauseFailed', { reason: describeError(error, words) }), 'destructive'),
         onSettled: () => void queryClient.invalidateQueries(trpc.webhooks.list.pathFilter()),
       },
     );
@@ -57,7 +59,7 @@ export function EndpointActions({
           onTestSent();
           onNotice(endpoint.active ? t('actions.testSent', { url: endpoint.url }) : t('actions.testWaits', { url: endpoint.url }));
         },
-        onError: (error) => onNotice(t('actions.testFailed', { reason: describeError(error) }), 'destructive'),
+        onError: (error) => onNotice(t('actions.testFailed', { reason: describeError(error, words) }), 'destructive'),
       },
     );
   }

@@ -10,6 +10,7 @@ import { useFieldErrors } from '@/components/ui/use-field-errors';
 import type { Translate } from '@/app/portal/translate';
 import { checkWithSchema } from '@/lib/schema-check';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { CreateWebhookInput, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '@/server/api/schemas/webhooks';
 import { EventPicker } from './event-picker';
 
@@ -53,7 +54,9 @@ export function EndpointForm({
   /** Sends the values; `fail` shows the server's refusal. */
   onSubmit: (values: EndpointValues, fail: (error: unknown) => void) => void;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
+  const fieldT = useTranslations('FieldErrors');
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description ?? '');
   const [events, setEvents] = useState<string[]>(initial.events);
@@ -64,7 +67,7 @@ export function EndpointForm({
     if (pending) return;
     const values: EndpointValues = { url: url.trim(), description: description.trim() || null, events };
     // The server's own schema (the lengths, the number of events), then what it checks beyond it.
-    const { errors: refused } = checkWithSchema(CreateWebhookInput, values);
+    const { errors: refused } = checkWithSchema(CreateWebhookInput, values, fieldT);
     const found: Partial<Record<Field, string>> = {};
     for (const [path, message] of Object.entries(refused ?? {})) {
       const field = fieldOf(path);
@@ -76,7 +79,7 @@ export function EndpointForm({
     if (Object.keys(found).length) return fail(found);
     clear();
     onSubmit(values, (error) => {
-      const failure = formFailure(error, failureMessage, fieldOf, ' ');
+      const failure = formFailure(error, failureMessage, fieldOf, words, ' ');
       fail(failure.errors, failure.formError);
     });
   }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { WebhookEndpoint } from './types';
 
@@ -28,6 +29,7 @@ export function RotateSecretDialog({
   returnFocus: () => HTMLElement | null;
   focusAfterRotated: () => HTMLElement | null;
 }) {
+  const words = useErrorWords();
   const t = useTranslations('Webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -63,7 +65,7 @@ export function RotateSecretDialog({
       confirmLabel={t('rotate.confirm')}
       pendingLabel={t('rotate.pending')}
       pending={rotate.isPending}
-      error={rotate.isError ? t('rotate.failed', { reason: describeError(rotate.error) }) : null}
+      error={rotate.isError ? t('rotate.failed', { reason: describeError(rotate.error, words) }) : null}
       onConfirm={confirm}
       returnFocus={() => (rotated.current ? focusAfterRotated() : returnFocus())}
       destructive={false}

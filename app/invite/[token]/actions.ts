@@ -3,6 +3,7 @@
 import { AuthError } from 'next-auth';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/locales';
+import { fieldErrorText } from '@/lib/trpc/errors';
 import { failureOf, serverApi } from '@/server/api/server-caller';
 import { signIn } from '@/server/auth/next-auth';
 
@@ -13,7 +14,10 @@ export type AcceptState = { error?: string; fieldErrors?: Record<string, string>
 async function refusal(err: unknown, tooMany: 'linksLimited' | 'rateLimited'): Promise<AcceptState> {
   const { code, fieldErrors } = failureOf(err);
   if (code === 'TOO_MANY_REQUESTS') return { error: (await getTranslations('SignIn'))(`errors.${tooMany}`) };
-  if (fieldErrors.length) return { fieldErrors: Object.fromEntries(fieldErrors.map((e) => [e.path, e.message])) };
+  if (fieldErrors.length) {
+    const words = { errors: await getTranslations('Errors'), fields: await getTranslations('FieldErrors') };
+    return { fieldErrors: Object.fromEntries(fieldErrors.map((e) => [e.path, fieldErrorText(e, words)])) };
+  }
   return { error: (await getTranslations('InvitePage'))('notValidShort') };
 }
 

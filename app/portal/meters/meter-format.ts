@@ -11,18 +11,20 @@ function formatNumber(value: number, digits: number, locale: Locale): string {
 export type MeterType = 'cold_water' | 'hot_water' | 'heating' | 'electricity' | 'gas';
 export type ReadingStatus = 'submitted' | 'confirmed' | 'rejected';
 
-export const METER_TYPES: Record<MeterType, { label: string; icon: LucideIcon; tone: string }> = {
-  cold_water: { label: 'Cold water', icon: DropletIcon, tone: 'bg-sky-100 text-sky-800' },
-  hot_water: { label: 'Hot water', icon: DropletIcon, tone: 'bg-red-100 text-red-800' },
-  heating: { label: 'Heating', icon: HeaterIcon, tone: 'bg-orange-100 text-orange-800' },
-  electricity: { label: 'Electricity', icon: ZapIcon, tone: 'bg-yellow-100 text-yellow-900' },
-  gas: { label: 'Gas', icon: FlameIcon, tone: 'bg-blue-100 text-blue-800' },
+/** Each type's icon and colours; its name is the catalogue's (`PortalMeters.types`). */
+export const METER_TYPES: Record<MeterType, { icon: LucideIcon; tone: string }> = {
+  cold_water: { icon: DropletIcon, tone: 'bg-sky-100 text-sky-800' },
+  hot_water: { icon: DropletIcon, tone: 'bg-red-100 text-red-800' },
+  heating: { icon: HeaterIcon, tone: 'bg-orange-100 text-orange-800' },
+  electricity: { icon: ZapIcon, tone: 'bg-yellow-100 text-yellow-900' },
+  gas: { icon: FlameIcon, tone: 'bg-blue-100 text-blue-800' },
 };
 
-export const READING_STATUS: Record<ReadingStatus, { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
-  submitted: { label: 'Waiting for confirmation', variant: 'warning' },
-  confirmed: { label: 'Confirmed', variant: 'success' },
-  rejected: { label: 'Rejected', variant: 'destructive' },
+/** Each status's badge; its words are the catalogue's (`PortalMeters.status`). */
+export const READING_STATUS: Record<ReadingStatus, { variant: 'warning' | 'success' | 'destructive' }> = {
+  submitted: { variant: 'warning' },
+  confirmed: { variant: 'success' },
+  rejected: { variant: 'destructive' },
 };
 
 /** "m3" → "m³"; other units as stored. */
@@ -43,13 +45,6 @@ export function formatConsumption(consumption: number | null, decimals: number, 
   return `${consumption >= 0 ? '+' : '−'}${formatReading(Math.abs(consumption), decimals, unit, locale)}`;
 }
 
-/** 1 → "1st", 22 → "22nd", 13 → "13th". */
-export function ordinal(day: number): string {
-  const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
-  return `${day}${suffix}`;
-}
-
 export type ReadingWindow = { startDay: number; endDay: number; open: boolean };
 
 /** The buildings' people live in Estonia: "today" is Tallinn's (as in lib/format). */
@@ -62,11 +57,4 @@ export function readingWindow(startDay: number | null, endDay: number | null, no
   // A window such as 28th–3rd runs over the turn of the month.
   const open = startDay <= endDay ? today >= startDay && today <= endDay : today >= startDay || today <= endDay;
   return { startDay, endDay, open };
-}
-
-/** "Submit readings between the 20th and 25th of each month." */
-export function readingWindowSentence(window: ReadingWindow): string {
-  return window.startDay === window.endDay
-    ? `Submit readings on the ${ordinal(window.startDay)} of each month.`
-    : `Submit readings between the ${ordinal(window.startDay)} and ${ordinal(window.endDay)} of each month.`;
 }

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
 import { ForbiddenError, ValidationError } from '../errors';
 import { endOtherSessions } from './sign-out-other-sessions';
+import { fieldIssue } from '@/server/domain/errors';
 
 /** Sets a new password after checking the current one; every other session of the user ends. */
 export async function changePassword({
@@ -16,7 +17,7 @@ export async function changePassword({
 }): Promise<void> {
   if (!ctx.userId) throw new ForbiddenError('Only a signed-in person has a password');
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationError([{ path: 'newPassword', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw new ValidationError([fieldIssue.tooShort('newPassword', MIN_PASSWORD_LENGTH)]);
   }
   const [me] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId));
   if (!me?.passwordHash || !(await verifyPassword(input.currentPassword, me.passwordHash))) {

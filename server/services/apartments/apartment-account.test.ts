@@ -15,6 +15,10 @@ import { generateInvoices } from '../invoices/generate-invoices';
 import { updateInvoice } from '../invoices/update-invoice';
 import { recordPrepayment } from '../payments/record-prepayment';
 import { getApartmentAccount } from './get-apartment-account';
+import { createTranslator } from 'next-intl';
+import type { Translate } from '@/i18n/translator';
+import { entryText } from '@/lib/account-entry';
+import ruCommon from '@/messages/ru/common.json';
 
 const NOW = new Date('2027-08-15T10:00:00Z');
 
@@ -77,6 +81,15 @@ describe('the apartment account', () => {
     // In the manager's language: Estonian, as they chose none.
     expect(text).toContain('Konto väljavõte');
     expect(text).toMatch(/Saldo \(tasumata miinus ettemaks\) 165,00 €/);
+    // The entries in the reader's words too; the CSV, part of the API, stays English.
+    const first = account.entries[0]!;
+    expect(first).toMatchObject({ invoiceNumber: expect.any(String), periodStart: '2027-01-01', periodEnd: '2027-01-28', payerName: null });
+    expect(text).toContain(`Arve ${first.invoiceNumber},`);
+    expect(text).toContain(`Arve ${first.invoiceNumber} tasumine`);
+    expect(text).not.toContain('Payment for');
+    expect(lines[2]).toMatch(new RegExp(`^2027-02-10,Payment,Payment for ${first.invoiceNumber},`));
+    const ru = createTranslator({ locale: 'ru', messages: ruCommon, namespace: 'AccountEntry' }) as unknown as Translate;
+    expect(entryText({ ...account.entries[3]!, payerName: 'Ivan Ivanov' }, ru, 'ru')).toBe('Предоплата, Ivan Ivanov');
     expect((await statementRoute(new Request(`http://localhost/api/apartments/${apartmentId}/statement?format=xls`, { headers: { authorization: manager } }), { params: Promise.resolve({ id: apartmentId }) })).status).toBe(400);
 
     // The third invoice's PDF shows the account around it: 70.00 after the second, 5.00 paid since, 165.00 with it.

@@ -3,6 +3,7 @@ import type { DbExecutor } from '@/db/client';
 import { apartmentCredits, apartments, buildings } from '@/db/schema';
 import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { type FieldError, NotFoundError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type ApartmentFieldsInput = {
   number?: string;
@@ -74,7 +75,7 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
   }
   if (input.area !== undefined) {
     if (!(input.area > 0)) errors.push({ path: path('area'), message: 'must be greater than 0' });
-    else if (decimalPlaces(input.area) > 2) errors.push({ path: path('area'), message: 'has more than 2 decimal places' });
+    else if (decimalPlaces(input.area) > 2) errors.push(fieldIssue.decimals(path('area'), 2));
     else if (input.area > 100000) errors.push({ path: path('area'), message: 'must be at most 100000' });
     else columns.area = unitsToString(toUnits(input.area, 2), 2);
   }
@@ -89,7 +90,7 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
   if (input.remindersPaused !== undefined) columns.remindersPaused = input.remindersPaused;
   if (input.remindersNote !== undefined) {
     const note = input.remindersNote?.trim() || null;
-    if (note && note.length > 500) errors.push({ path: path('remindersNote'), message: 'must be at most 500 characters' });
+    if (note && note.length > 500) errors.push(fieldIssue.tooLong(path('remindersNote'), 500));
     columns.remindersNote = note;
   }
   return { columns, errors };

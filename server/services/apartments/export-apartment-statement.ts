@@ -4,6 +4,8 @@ import { CSV_BOM, csvLines } from '@/server/domain/csv';
 import { fromUnits, unitsToString } from '@/server/domain/decimal';
 import { AccountStatementDocument } from '@/server/pdf/account-statement-document';
 import { type PdfLanguage, pdfLanguage } from '@/server/pdf/language';
+import { translatorFor } from '@/i18n/translator';
+import { entryText } from '@/lib/account-entry';
 import { type PdfDocument, renderPdf } from '@/server/pdf/render-pdf';
 import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
@@ -28,6 +30,7 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
   }
   const language = await pdfLanguage(await callerLocale(ctx));
   const { t, locale } = language;
+  const entryWords = await translatorFor('AccountEntry', locale);
   const money = (cents: number) => formatMoney(fromUnits(cents, 2), account.currency, locale);
   const pdf = await renderPdf(
     createElement(AccountStatementDocument, {
@@ -41,7 +44,7 @@ export async function exportApartmentStatement({ ctx, input }: { ctx: ServiceCon
         entries: account.entries.map((e) => ({
           date: formatDay(e.date, locale),
           description:
-            e.description +
+            entryText(e, entryWords, locale) +
             (e.penalty ? ` (${t('statement.entryPenalty', { amount: money(e.penalty) })})` : '') +
             (e.creditUsed ? ` (${t('statement.entryCredit', { amount: money(e.creditUsed) })})` : ''),
           charge: e.charge ? fromUnits(e.charge, 2) : null,

@@ -12,7 +12,13 @@ import { apartmentScope } from '../scopes';
 export type AccountEntry = {
   date: string;
   kind: 'invoice' | 'payment' | 'prepayment';
+  /** In English, as the API is; a page or PDF words the entry in its reader's language from the fields below. */
   description: string;
+  /** The invoice the entry is (or pays), its period, and who paid. */
+  invoiceNumber: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  payerName: string | null;
   invoiceId: string | null;
   paymentId: string | null;
   /** An invoice's charges before any credit it used (its total plus `creditUsed`). */
@@ -98,6 +104,10 @@ export async function getApartmentAccount({ ctx, input }: { ctx: ServiceContext;
         date: i.issueDate,
         kind: 'invoice' as const,
         description: `Invoice ${i.number}, ${i.periodStart} – ${i.periodEnd}`,
+        invoiceNumber: i.number,
+        periodStart: i.periodStart,
+        periodEnd: i.periodEnd,
+        payerName: null,
         invoiceId: i.id,
         paymentId: null,
         charge: i.amount + credit,
@@ -111,6 +121,10 @@ export async function getApartmentAccount({ ctx, input }: { ctx: ServiceContext;
       date: todayIn(timeZone, p.paidAt ?? p.createdAt),
       kind: p.invoiceId ? ('payment' as const) : ('prepayment' as const),
       description: p.invoiceId ? `Payment for ${numberOf.get(p.invoiceId) ?? 'an invoice'}${p.payerName ? `, ${p.payerName}` : ''}` : `Prepayment${p.payerName ? `, ${p.payerName}` : ''}`,
+      invoiceNumber: p.invoiceId ? (numberOf.get(p.invoiceId) ?? null) : null,
+      periodStart: null,
+      periodEnd: null,
+      payerName: p.payerName ?? null,
       invoiceId: p.invoiceId,
       paymentId: p.id,
       charge: 0,

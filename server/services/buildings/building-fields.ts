@@ -2,6 +2,7 @@ import { decimalPlaces, toUnits, unitsToString } from '@/server/domain/decimal';
 import { type ChargeRuleInput, normalizeIban, validateChargeRules } from '@/server/domain/billing-settings';
 import type { FieldError } from '../errors';
 import { ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type BuildingFieldsInput = {
   name?: string;
@@ -31,7 +32,7 @@ export function checkBuildingFields(
   const out: Record<string, unknown> = {};
   const text = (field: 'name' | 'address', value: string | undefined) => {
     if (value === undefined) return;
-    if (value.trim() === '') errors.push({ path: field, message: 'must not be empty' });
+    if (value.trim() === '') errors.push(fieldIssue.empty(field));
     out[field] = value.trim();
   };
   text('name', input.name);
@@ -78,7 +79,7 @@ export function checkBuildingFields(
   if (input.penaltyRatePerDay !== undefined) {
     const rate = input.penaltyRatePerDay;
     if (rate !== null && !(rate >= 0 && rate <= 1)) errors.push({ path: 'penaltyRatePerDay', message: 'must be between 0 and 1 (percent per day)' });
-    else if (rate !== null && decimalPlaces(rate) > 4) errors.push({ path: 'penaltyRatePerDay', message: 'has more than 4 decimal places' });
+    else if (rate !== null && decimalPlaces(rate) > 4) errors.push(fieldIssue.decimals('penaltyRatePerDay', 4));
     else out.penaltyRatePerDay = rate === null ? null : unitsToString(toUnits(rate, 4), 4);
   }
   if (input.reminderDays !== undefined) {
@@ -94,7 +95,7 @@ export function checkBuildingFields(
   if (input.chargeRules) {
     errors.push(...validateChargeRules(input.chargeRules));
     input.chargeRules.forEach((r, i) => {
-      if (r.name.trim() === '') errors.push({ path: `chargeRules.${i}.name`, message: 'must not be empty' });
+      if (r.name.trim() === '') errors.push(fieldIssue.empty(`chargeRules.${i}.name`));
     });
   }
   if (errors.length) throw new ValidationError(errors);

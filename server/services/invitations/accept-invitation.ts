@@ -6,6 +6,7 @@ import { sha256 } from '@/server/auth/resolve-caller';
 import { writeAudit } from '../audit/write-audit';
 import { openSession, type TokenPair } from '../auth/issue-session';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type AcceptInvitationInput = { token: string; name: string; password: string };
 
@@ -30,8 +31,8 @@ export async function acceptInvitation({ db, now, input }: { db: Db; now: Date; 
       errors.push({ path: 'password', message: 'is not the password of the existing account for this email' });
     }
   } else {
-    if (!input.name.trim()) errors.push({ path: 'name', message: 'must not be empty' });
-    if (input.password.length < MIN_PASSWORD_LENGTH) errors.push({ path: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
+    if (!input.name.trim()) errors.push(fieldIssue.empty('name'));
+    if (input.password.length < MIN_PASSWORD_LENGTH) errors.push(fieldIssue.tooShort('password', MIN_PASSWORD_LENGTH));
   }
   if (errors.length) throw new ValidationError(errors);
   const passwordHash = existing ? null : await hashPassword(input.password);

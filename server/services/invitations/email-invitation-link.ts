@@ -10,6 +10,7 @@ import { addressLocale } from '../account/address-locale';
 import { NotFoundError, ValidationError } from '../errors';
 import { describeInvitation, type InvitationPlace } from './describe-invitation';
 import { INVITATION_LINK_TTL_MINUTES, signInvitationLink } from './invitation-link';
+import { fieldIssue } from '@/server/domain/errors';
 
 /**
  * "Continue with a magic link" on the invitation page: mails the invited address a sign-in link
@@ -21,8 +22,8 @@ export async function emailInvitationLink({ db, now, input }: { db: Db; now: Dat
   const invitation = await describeInvitation({ db, now, token: input.token });
   if (!invitation) throw new NotFoundError('Invitation');
   const name = input.name.trim();
-  if (!invitation.hasAccount && !name) throw new ValidationError([{ path: 'name', message: 'must not be empty' }]);
-  if (name.length > 200) throw new ValidationError([{ path: 'name', message: 'must be at most 200 characters' }]);
+  if (!invitation.hasAccount && !name) throw new ValidationError([fieldIssue.empty('name')]);
+  if (name.length > 200) throw new ValidationError([fieldIssue.tooLong('name', 200)]);
 
   const expiresAt = new Date(Math.min(now.getTime() + INVITATION_LINK_TTL_MINUTES * 60_000, invitation.expiresAt.getTime()));
   const link = signInvitationLink({ invitationId: invitation.invitationId, name: invitation.hasAccount ? null : name, expiresAt });

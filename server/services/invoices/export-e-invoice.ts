@@ -7,6 +7,7 @@ import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { apartmentScope, buildingScope, invoiceLineScope, invoiceScope } from '../scopes';
 import { organisationOf } from '../organisation/organisation-view';
 import { payeeOf } from '../organisation/payee';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type ExportEInvoiceInput = { buildingId: string; periodStart: string; periodEnd: string };
 
@@ -27,7 +28,7 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
   requireRole(ctx, ...MANAGERS);
   const errors: FieldError[] = [];
   for (const field of ['periodStart', 'periodEnd'] as const) {
-    if (!isValidDate(input[field])) errors.push({ path: field, message: 'is not a calendar date (YYYY-MM-DD)' });
+    if (!isValidDate(input[field])) errors.push(fieldIssue.calendarDate(field));
   }
   if (!errors.length && input.periodEnd < input.periodStart) errors.push({ path: 'periodEnd', message: 'must not be before periodStart' });
   if (errors.length) throw new ValidationError(errors);

@@ -11,6 +11,7 @@ import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { accruedPenalties } from './accrued-penalties';
 import { periodConsumption } from './period-consumption';
 import { buildingScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type GenerationInput = { buildingId: string; periodStart: string; periodEnd: string; issueDate?: string; dueDate?: string };
 
@@ -37,7 +38,7 @@ export async function generationSetup(ctx: ServiceContext, input: GenerationInpu
   const errors: FieldError[] = [];
   for (const field of ['periodStart', 'periodEnd', 'issueDate', 'dueDate'] as const) {
     const value = input[field];
-    if (value !== undefined && !isValidDate(value)) errors.push({ path: field, message: 'is not a calendar date (YYYY-MM-DD)' });
+    if (value !== undefined && !isValidDate(value)) errors.push(fieldIssue.calendarDate(field));
   }
   if (!errors.length && input.periodEnd < input.periodStart) errors.push({ path: 'periodEnd', message: 'must not be before periodStart' });
   const today = todayIn(timeZone, ctx.now);

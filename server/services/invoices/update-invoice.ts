@@ -10,6 +10,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type InvoiceView, invoiceViews, tenantToday } from './invoice-view';
 import { invoiceScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type UpdateInvoiceInput = { id: string; status?: InvoiceStatus; paidDate?: string; amount?: number; reference?: string | null };
 
@@ -30,7 +31,7 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
     const moving = input.status !== undefined && input.status !== current.status;
     if (input.status !== undefined && !canMoveInvoice(current.status, input.status)) errors.push({ path: 'status', message: `cannot change from ${current.status} to ${input.status}` });
     if (input.status === 'paid' && !input.paidDate) errors.push({ path: 'paidDate', message: 'is required to mark an invoice paid' });
-    if (input.paidDate !== undefined && !isValidDate(input.paidDate)) errors.push({ path: 'paidDate', message: 'is not a calendar date (YYYY-MM-DD)' });
+    if (input.paidDate !== undefined && !isValidDate(input.paidDate)) errors.push(fieldIssue.calendarDate('paidDate'));
     if (input.paidDate !== undefined && input.status !== 'paid') errors.push({ path: 'paidDate', message: 'goes with status paid' });
     const openBalance = current.amount - current.amountPaid;
     let paid = openBalance;

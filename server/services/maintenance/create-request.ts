@@ -6,6 +6,7 @@ import { actorOf, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
 import { apartmentScope, uploadScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type CreateRequestInput = { apartmentId: string; title: string; description: string; photoIds?: string[] };
 
@@ -20,8 +21,8 @@ export async function createMaintenanceRequest({ ctx, input }: { ctx: ServiceCon
   const errors: FieldError[] = [];
   const title = input.title.trim();
   const description = input.description.trim();
-  if (!title) errors.push({ path: 'title', message: 'must not be empty' });
-  if (!description) errors.push({ path: 'description', message: 'must not be empty' });
+  if (!title) errors.push(fieldIssue.empty('title'));
+  if (!description) errors.push(fieldIssue.empty('description'));
   const photoIds = [...new Set(input.photoIds ?? [])];
   if (photoIds.length) {
     // Only the caller's own photos that belong to no record yet.

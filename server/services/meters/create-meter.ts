@@ -7,13 +7,14 @@ import { type FieldError, NotFoundError, ValidationError } from '../errors';
 import { requireBuilding } from '../apartments/apartment-fields';
 import { type MeterView, meterViews } from './meter-view';
 import { apartmentScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type CreateMeterInput = { buildingId: string; apartmentId?: string | null; type: MeterType; serialNumber: string; unit?: string; decimals?: number };
 
 export function checkMeterFields(input: { serialNumber?: string; unit?: string; decimals?: number }): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.serialNumber !== undefined && !input.serialNumber.trim()) errors.push({ path: 'serialNumber', message: 'must not be empty' });
-  if (input.unit !== undefined && !input.unit.trim()) errors.push({ path: 'unit', message: 'must not be empty' });
+  if (input.serialNumber !== undefined && !input.serialNumber.trim()) errors.push(fieldIssue.empty('serialNumber'));
+  if (input.unit !== undefined && !input.unit.trim()) errors.push(fieldIssue.empty('unit'));
   if (input.decimals !== undefined && (input.decimals < 0 || input.decimals > 3)) errors.push({ path: 'decimals', message: 'must be from 0 to 3' });
   return errors;
 }

@@ -9,6 +9,7 @@ import { tenantToday } from '../invoices/invoice-view';
 import { bookPayment } from './book-payment';
 import { type PaymentView, paymentView } from './payment-view';
 import { apartmentScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type RecordPrepaymentInput = { apartmentId: string; amount: number; paidDate: string; method?: 'manual' | 'bank_transfer'; payerName?: string | null };
 
@@ -29,7 +30,7 @@ export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; in
   const errors: FieldError[] = [];
   if (!(input.amount > 0) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a positive sum with at most 2 decimals' });
   else if (input.amount >= 1e9) errors.push({ path: 'amount', message: 'must be less than 1 000 000 000' });
-  if (!isValidDate(input.paidDate)) errors.push({ path: 'paidDate', message: 'is not a calendar date (YYYY-MM-DD)' });
+  if (!isValidDate(input.paidDate)) errors.push(fieldIssue.calendarDate('paidDate'));
   else if (input.paidDate > (await tenantToday(ctx.db, ctx.tenantId, ctx.now))) errors.push({ path: 'paidDate', message: 'must not be in the future' });
   if (errors.length) throw new ValidationError(errors);
   const amount = toUnits(input.amount, 2);

@@ -36,5 +36,8 @@ export function problemMessage(a: Assessment, unit: string): string | null {
 
 export function problemError(a: Assessment, unit: string, path: string): FieldError | null {
   const message = problemMessage(a, unit);
-  return message ? { path, message } : null;
+  if (!message || !a.problem) return null;
+  // The web app words a value below the last confirmed one itself, by this code (lib/trpc/errors).
+  if (a.problem.kind !== 'below_previous') return { path, message };
+  return { path, message, code: 'belowLastReading', params: { value: fromUnits(a.problem.neighbour.value, 3), unit } };
 }

@@ -10,6 +10,7 @@ import { visibleMeter } from '../meters/meter-view';
 import { assessedColumns, confirmedPointsOf, problemError } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
 import { meterScope, uploadScope } from '../scopes';
+import { fieldIssue } from '@/server/domain/errors';
 
 export type SubmitReadingInput = { meterId: string; value: number; readAt?: string; source?: 'manual' | 'ocr'; photoId?: string };
 
@@ -23,8 +24,11 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
   const found = await visibleMeter(ctx, input.meterId);
   const readAt = input.readAt ? new Date(input.readAt) : ctx.now;
   const errors: FieldError[] = [];
-  if (input.value < 0) errors.push({ path: 'value', message: 'must not be negative' });
-  else if (decimalPlaces(input.value) > found.decimals) errors.push({ path: 'value', message: `has more than the meter's ${found.decimals} decimal places` });
+  if (input.value < 0) errors.push(fieldIssue.negative('value'));
+  else if (decimalPlaces(input.value) > found.decimals) {
+    const message = `has more than the meter's ${found.decimals} decimal places`;
+    errors.push(found.decimals > 0 ? fieldIssue.decimals('value', found.decimals, message) : { path: 'value', message });
+  }
   if (!isPlausibleReadAt(readAt, ctx.now)) errors.push({ path: 'readAt', message: 'must not be in the future' });
   if (errors.length) throw new ValidationError(errors);
   const value = toUnits(input.value, 3);

@@ -5,6 +5,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from '@/server/auth/password';
 import { writeAudit } from '../audit/write-audit';
 import { ValidationError } from '../errors';
 import { z } from 'zod';
+import { fieldIssue } from '@/server/domain/errors';
 
 export const CreateTenantInput = z.object({
   name: z.string().trim().min(1).max(200),
@@ -21,7 +22,7 @@ export type CreateTenantInput = z.infer<typeof CreateTenantInput>;
 export async function createTenant({ db, now, input }: { db: Db; now: Date; input: CreateTenantInput }) {
   const parsed = CreateTenantInput.parse(input);
   if (parsed.password.length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationError([{ path: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw new ValidationError([fieldIssue.tooShort('password', MIN_PASSWORD_LENGTH)]);
   }
   const email = parsed.email.toLowerCase();
   const passwordHash = await hashPassword(parsed.password);

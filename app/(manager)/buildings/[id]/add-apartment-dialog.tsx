@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useErrorWords } from '@/lib/error-text';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckedForm } from '@/components/ui/checked-form';
@@ -82,6 +83,8 @@ function AddApartmentForm({
   onAdded: (apartment: Apartment) => void;
   onPendingChange: (pending: boolean) => void;
 }) {
+  const fieldT = useTranslations('FieldErrors');
+  const words = useErrorWords();
   const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const [values, setValues] = useState(apartmentValues);
@@ -94,7 +97,7 @@ function AddApartmentForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const { input, errors: found } = checkApartment(values, t);
+    const { input, errors: found } = checkApartment(values, t, fieldT);
     if (!input) return fail(found);
     clear();
     create.mutate(
@@ -102,7 +105,7 @@ function AddApartmentForm({
       {
         onSuccess: ({ data }) => onAdded(data),
         onError: (error) => {
-          const failure = apartmentFailure(error, t('addFailed'), t);
+          const failure = apartmentFailure(error, t('addFailed'), values.number, t, words);
           fail(failure.errors, failure.formError);
         },
       },

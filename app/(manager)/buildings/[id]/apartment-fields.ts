@@ -1,5 +1,5 @@
 import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, errorCode, formFailure, serverMessage } from '@/lib/trpc/errors';
+import { errorCode, formFailure, type ErrorWords } from '@/lib/trpc/errors';
 import type { Translate } from '@/app/portal/translate';
 import { CreateApartmentInput } from '@/server/api/schemas/buildings';
 import { formatArea, parseDecimal, parseInteger } from '../format';
@@ -37,7 +37,7 @@ const ApartmentFieldsInput = CreateApartmentInput.omit({ id: true }).partial();
  * the schema cannot say in a person's words (required, a number, its range); the input when they pass.
  * `t` reads the Apartments namespace.
  */
-export function checkApartment(values: ApartmentValues, t: Translate): { input?: ApartmentInput; errors: ApartmentErrors } {
+export function checkApartment(values: ApartmentValues, t: Translate, fieldT: Translate): { input?: ApartmentInput; errors: ApartmentErrors } {
   const errors: ApartmentErrors = {};
   const number = values.number.trim();
   if (!number) errors.number = t('errors.numberMissing');
@@ -61,16 +61,14 @@ export function checkApartment(values: ApartmentValues, t: Translate): { input?:
   const residentsCount = whole('residentsCount', 0, 100);
 
   const input = { number, floor, area: typeof area === 'number' ? area : undefined, rooms, residentsCount: residentsCount ?? 0 };
-  const schemaErrors = checkWithSchema(ApartmentFieldsInput, input).errors ?? {};
+  const schemaErrors = checkWithSchema(ApartmentFieldsInput, input, fieldT).errors ?? {};
   for (const field of APARTMENT_FIELDS) errors[field] ??= schemaErrors[field];
   if (APARTMENT_FIELDS.some((field) => errors[field])) return { errors };
   return { input: { ...input, area: area as number }, errors: {} };
 }
 
 /** The server's refusal as field errors (409 on the number, 422 per field) or a message for the whole form. */
-export function apartmentFailure(error: unknown, failureMessage: string, t: Translate): { errors: ApartmentErrors; formError: string | null } {
-  if (errorCode(error) === 'CONFLICT') {
-    return { errors: { number: asSentence(serverMessage(error) ?? t('errors.numberTaken')) }, formError: null };
-  }
-  return formFailure(error, failureMessage, APARTMENT_FIELDS);
+export function apartmentFailure(error: unknown, failureMessage: string, number: string, t: Translate, words: ErrorWords): { errors: ApartmentErrors; formError: string | null } {
+  if (errorCode(error) === 'CONFLICT') return { errors: { number: t('errors.numberTaken', { number: number.trim() }) }, formError: null };
+  return formFailure(error, failureMessage, APARTMENT_FIELDS, words);
 }

@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Notice } from '@/components/ui/notice';
 import { ListSkeleton } from '@/components/ui/responsive-list';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Apartment, Building } from '../types';
 import { AddApartmentDialog } from './add-apartment-dialog';
@@ -21,6 +22,7 @@ import { useSortedApartments } from './use-sorted-apartments';
 
 /** The building's apartments: every page loaded, sortable, added one by one or from CSV, edited in place, deleted. */
 export function ApartmentsSection({ building }: { building: Building }) {
+  const words = useErrorWords();
   const t = useTranslations('Apartments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -82,7 +84,7 @@ export function ApartmentsSection({ building }: { building: Building }) {
       {query.isPending ? (
         <ListSkeleton label={t('loading')} rows={2} />
       ) : query.isError && loaded.length === 0 ? (
-        <LoadError what={t('loadFailed')} reason={describeError(query.error)} retry={() => void query.refetch()} />
+        <LoadError what={t('loadFailed')} reason={describeError(query.error, words)} retry={() => void query.refetch()} />
       ) : apartments.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-dashed bg-card px-6 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
@@ -100,7 +102,7 @@ export function ApartmentsSection({ building }: { building: Building }) {
               <CircleAlertIcon aria-hidden="true" />
               <div className="grid gap-2">
                 <p>
-                  {t('notAllLoaded')} {describeError(query.error)}
+                  {t('notAllLoaded')} {describeError(query.error, words)}
                 </p>
                 <div>
                   <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()}>

@@ -77,7 +77,7 @@ const ChargeRulesInput = UpdateBuildingInput.pick({ chargeRules: true });
  * typed that are not numbers, then what the server's schema refuses (a price out of range, say).
  * `t` here and below reads the ChargeRules namespace.
  */
-export function toInput(drafts: Draft[], t: Translate): { rules: RuleInput[]; errors: PathErrors } {
+export function toInput(drafts: Draft[], t: Translate, fieldT: Translate): { rules: RuleInput[]; errors: PathErrors } {
   const errors: PathErrors = {};
   const rules = drafts.map((draft, index) => {
     const rule: RuleInput = { name: draft.name.trim(), basis: draft.basis };
@@ -95,7 +95,7 @@ export function toInput(drafts: Draft[], t: Translate): { rules: RuleInput[]; er
     rule.vatRate = number('vatRate') ?? 0;
     return rule;
   });
-  const schemaErrors = checkWithSchema(ChargeRulesInput, { chargeRules: rules }).errors ?? {};
+  const schemaErrors = checkWithSchema(ChargeRulesInput, { chargeRules: rules }, fieldT).errors ?? {};
   for (const [at, message] of Object.entries(schemaErrors)) errors[at] ??= message;
   return { rules, errors };
 }

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, serverMessage } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import type { Building } from '../types';
 
 /** Deleting a building takes its apartments and meters with it, so the manager confirms with their password. */
@@ -39,6 +40,7 @@ export function DeleteBuildingDialog({ building, children }: { building: Buildin
 }
 
 function DeleteBuildingForm({ building, onPendingChange }: { building: Building; onPendingChange: (pending: boolean) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Building');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -80,7 +82,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
           } else if (code === 'CONFLICT') {
             setFormError(`${t('cannotDelete')} ${serverMessage(failure) ?? ''}`.trim());
           } else {
-            setFormError(`${t('deleteFailed')} ${describeError(failure)}`);
+            setFormError(`${t('deleteFailed')} ${describeError(failure, words)}`);
           }
         },
       },

@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useErrorWords } from '@/lib/error-text';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -28,6 +29,8 @@ export function useApartmentEditing({
   refresh: () => void;
 }) {
   const t = useTranslations('Apartments');
+  const fieldT = useTranslations('FieldErrors');
+  const words = useErrorWords();
   const trpc = useTRPC();
   const update = useMutation(trpc.buildings.updateApartment.mutationOptions());
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -63,7 +66,7 @@ export function useApartmentEditing({
 
   function save() {
     if (!editing || update.isPending) return;
-    const { input, errors } = checkApartment(editing.values, t);
+    const { input, errors } = checkApartment(editing.values, t, fieldT);
     if (!input) {
       setEditing({ ...editing, errors, formError: null });
       focusFirstError(errors);
@@ -88,7 +91,7 @@ export function useApartmentEditing({
             refresh();
             return;
           }
-          const failure = apartmentFailure(error, t('saveFailed'), t);
+          const failure = apartmentFailure(error, t('saveFailed'), editing.values.number, t, words);
           setEditing((current) => (current && current.id === id ? { ...current, errors: failure.errors, formError: failure.formError } : current));
           focusFirstError(failure.errors);
         },

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { PathErrors } from '@/lib/schema-check';
 import { describeError, errorCode, errorsByPath, fieldErrors } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Building } from '../types';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -21,7 +22,9 @@ export function useChargeRules(
   /** The fields and buttons are found in it by their `data-focus`. */
   sectionRef: RefObject<HTMLElement | null>,
 ) {
+  const words = useErrorWords();
   const t = useTranslations('ChargeRules');
+  const fieldT = useTranslations('FieldErrors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Draft[]>(() => building.chargeRules.map(draftOf));
@@ -31,7 +34,7 @@ export function useChargeRules(
   const [notice, setNotice] = useState<string | null>(null);
   const dirty = signature(drafts) !== savedSignature;
 
-  const { rules, errors: localErrors } = useMemo(() => toInput(drafts, t), [drafts, t]);
+  const { rules, errors: localErrors } = useMemo(() => toInput(drafts, t, fieldT), [drafts, t, fieldT]);
   const hasLocalErrors = Object.keys(localErrors).length > 0;
 
   // The preview follows the rules as typed, ~400 ms after the last keystroke; rules with an error wait.
@@ -45,7 +48,7 @@ export function useChargeRules(
     staleTime: 0,
   });
   const previewRefused = preview.isError && errorCode(preview.error) === 'UNPROCESSABLE_CONTENT';
-  const previewErrors = useMemo(() => (previewRefused ? errorsByPath(fieldErrors(preview.error)) : {}), [previewRefused, preview.error]);
+  const previewErrors = useMemo(() => (previewRefused ? errorsByPath(fieldErrors(preview.error), words) : {}), [previewRefused, preview.error, words]);
 
   // Warn before leaving the page (reload, closing the tab) with unsaved rules.
   useEffect(() => {
@@ -149,12 +152,12 @@ export function useChargeRules(
         },
         onError: (error) => {
           if (errorCode(error) === 'UNPROCESSABLE_CONTENT') {
-            const byPath = errorsByPath(fieldErrors(error));
+            const byPath = errorsByPath(fieldErrors(error), words);
             setSaveErrors(byPath);
             setFormError(t('notSavedFix'));
             focusFirstError(byPath);
           } else {
-            setFormError(`${t('notSaved')} ${describeError(error)}`);
+            setFormError(`${t('notSaved')} ${describeError(error, words)}`);
           }
         },
       },
@@ -191,7 +194,7 @@ export function useChargeRules(
       fetching: preview.isFetching,
       waiting: serialized !== debounced,
       invalid: hasLocalErrors || Object.keys(previewErrors).length > 0,
-      failed: preview.isError && !previewRefused ? describeError(preview.error) : null,
+      failed: preview.isError && !previewRefused ? describeError(preview.error, words) : null,
     },
   };
 }

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useErrorWords } from '@/lib/error-text';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, ErrorAlert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,6 +16,7 @@ import { failureText } from './mark-paid';
 /** Emails the one draft through the sending job and waits for it. */
 export function EmailInvoiceDialog({ invoice, onClose, onSent }: { invoice: Invoice; onClose: () => void; onSent: () => void }) {
   const t = useTranslations('Invoice');
+  const words = useErrorWords();
   const trpc = useTRPC();
   const send = useMutation(trpc.invoices.sendBulk.mutationOptions());
   const [jobId, setJobId] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function EmailInvoiceDialog({ invoice, onClose, onSent }: { invoice: Invo
             <p>{t('emailDialog.flagged', { reason: invoice.needsReview })}</p>
           </Alert>
         )}
-        {send.isError && <ErrorAlert>{t('emailDialog.notQueued', { reason: failureText(send.error, t) })}</ErrorAlert>}
+        {send.isError && <ErrorAlert>{t('emailDialog.notQueued', { reason: failureText(send.error, t, words) })}</ErrorAlert>}
         {working && jobId && (
           <p role="status" className="text-sm text-muted-foreground">
             {t('emailDialog.sending')}

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, MailIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useErrorWords } from '@/lib/error-text';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -21,6 +22,7 @@ const BUTTON = 'flex-1 sm:flex-none';
  */
 export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: (notice: string) => void }) {
   const t = useTranslations('Invoice');
+  const words = useErrorWords();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.invoices.update.mutationOptions());
@@ -54,7 +56,7 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
     return <p className="text-sm text-muted-foreground sm:max-w-56">{invoice.status === 'paid' ? t('paidFinal') : t('voidFinal')}</p>;
   }
 
-  const error = update.isError ? failureText(update.error, t) : null;
+  const error = update.isError ? failureText(update.error, t, words) : null;
   return (
     <>
       {allowed.has('sent') && (

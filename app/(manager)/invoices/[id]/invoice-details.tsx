@@ -16,6 +16,7 @@ import { Notice } from '@/components/ui/notice';
 import { InvoiceAccountBox } from '@/components/account/invoice-account-box';
 import { formatDate, formatDateTime, formatPercent, formatQuantity, formatUnitPrice } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
 import { formatDay, formatMoney, formatPeriod } from '../format';
@@ -196,6 +197,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
 
 
 function PaymentsSection({ invoice }: { invoice: Invoice }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Invoice');
   const names = useTranslations('Payments');
@@ -205,7 +207,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
   if (payments.isPending) body = <Skeleton className="h-16 w-full" />;
   else if (payments.isError)
     body = (
-      <ErrorAlert>{t('payments.loadFailed', { reason: describeError(payments.error) })}</ErrorAlert>
+      <ErrorAlert>{t('payments.loadFailed', { reason: describeError(payments.error, words) })}</ErrorAlert>
     );
   else if (payments.data.data.length === 0)
     body = <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('payments.none')}</p>;

@@ -7,6 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Notice } from '@/components/ui/notice';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { ReceivedPaymentFields, useReceivedPayment } from '../../payments/received-payment-fields';
 import { formatMoney } from '../format';
 import type { Invoice } from '../types';
@@ -35,6 +36,7 @@ export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & 
 }
 
 function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProps & { onBusyChange: (busy: boolean) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('Invoice');
   const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
@@ -45,7 +47,7 @@ function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProp
 
   // The server's answer: its 422 errors at the fields, anything else above the form.
   function refused(error: unknown) {
-    const failure = formFailure(error, t('paid.failed'), PAID_FIELDS, ' ');
+    const failure = formFailure(error, t('paid.failed'), PAID_FIELDS, words, ' ');
     fail(failure.errors, failure.formError);
   }
 

@@ -1,6 +1,6 @@
 import type { Translate } from '@/app/portal/translate';
-import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, describeError, fieldErrors } from '@/lib/trpc/errors';
+import { issuesByPath } from '@/lib/schema-check';
+import { describeError, fieldErrorWithPath, fieldErrors, type ErrorWords } from '@/lib/trpc/errors';
 import { UpdateInvoiceInput } from '@/server/api/schemas/invoices';
 import { parseDecimal } from '../../buildings/format';
 import { formatMoney } from '../format';
@@ -13,10 +13,10 @@ export type PaidField = (typeof PAID_FIELDS)[number];
 const PaymentInput = UpdateInvoiceInput.pick({ paidDate: true, amount: true });
 
 /** The API's reason for refusing a change ("Status cannot change from paid to void."), else a general one. `t`: namespace Invoice. */
-export function failureText(error: unknown, t: Translate): string {
+export function failureText(error: unknown, t: Translate, words: ErrorWords): string {
   const fields = fieldErrors(error);
-  if (fields.length) return fields.map((f) => asSentence(`${f.path === 'paidDate' ? t('paid.paymentDateField') : f.path} ${f.message}`)).join(' ');
-  return describeError(error);
+  if (fields.length) return fields.map((f) => fieldErrorWithPath(f, words, ' ', f.path === 'paidDate' ? t('paid.paymentDateField') : f.path)).join(' ');
+  return describeError(error, words);
 }
 
 /** "Invoice … is marked paid." and, for an overpayment, what became the apartment's credit. */
@@ -46,7 +46,7 @@ export function checkPayment(
 ): { paidDate: string; amount: number | undefined; errors?: undefined } | { errors: Partial<Record<PaidField, string>> } {
   const cents = parseCents(amountText);
   const amount = typeof cents === 'number' ? cents / 100 : undefined;
-  const { errors: refused } = checkWithSchema(PaymentInput, { paidDate, amount });
+  const { issues: refused } = issuesByPath(PaymentInput, { paidDate, amount });
   const errors: Partial<Record<PaidField, string>> = {};
   if (cents === 'invalid' || refused?.amount) errors.amount = t('paid.amountInvalid');
   if (refused?.paidDate) errors.paidDate = t('paid.dateMissing');

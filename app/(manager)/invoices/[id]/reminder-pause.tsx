@@ -10,12 +10,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { LIST_LIMIT } from '../../residents/apartment-directory';
 import type { Invoice } from '../types';
 
 /** Whether the apartment's reminders are paused (an agreed payment plan), with a way to pause or resume them. */
 export function ReminderPause({ invoice }: { invoice: Invoice }) {
+  const words = useErrorWords();
   const t = useTranslations('Invoice');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -35,7 +37,7 @@ export function ReminderPause({ invoice }: { invoice: Invoice }) {
           void queryClient.invalidateQueries(trpc.buildings.listApartments.pathFilter());
           then?.done();
         },
-        onError: (e) => setError(describeError(e)),
+        onError: (e) => setError(describeError(e, words)),
         onSettled: () => then?.settled(),
       },
     );

@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatDay, formatMoney } from '../format';
 import type { Invoice } from '../types';
@@ -17,6 +18,7 @@ import { TitledSection } from '@/components/ui/titled-section';
 
 /** The payment reminders sent for the invoice: the step, when, to whom, and whether it went out. */
 export function RemindersSection({ invoice }: { invoice: Invoice }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('Invoice');
   const trpc = useTRPC();
@@ -24,7 +26,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
   const demand = useQuery(trpc.collections.list.queryOptions({ apartmentId: invoice.apartmentId, status: 'open', limit: 1 })).data?.data[0];
   let body: ReactNode;
   if (reminders.isPending) body = <Skeleton className="h-16 w-full" />;
-  else if (reminders.isError) body = <ErrorAlert>{t('reminders.loadFailed', { reason: describeError(reminders.error) })}</ErrorAlert>;
+  else if (reminders.isError) body = <ErrorAlert>{t('reminders.loadFailed', { reason: describeError(reminders.error, words) })}</ErrorAlert>;
   else if (reminders.data.data.length === 0)
     body = (
       <p className="rounded-lg border border-dashed bg-card p-4 text-sm text-muted-foreground">{t('reminders.none')}</p>

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
 import { formFailure } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import { formatMoney } from '../../invoices/format';
 import { useBuildings } from '../../residents/apartment-directory';
@@ -57,6 +58,7 @@ export function MatchEntryDialog({
 }
 
 function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBusyChange: (busy: boolean) => void; onBooked: (message: string) => void }) {
+  const words = useErrorWords();
   const t = useTranslations('BankStatements');
   const trpc = useTRPC();
   const match = useMutation(trpc.bankStatements.match.mutationOptions());
@@ -79,7 +81,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
       onSettled: () => onBusyChange(false),
       onSuccess: ({ data }) => onBooked(t('matchDialog.booked', { count: data.payments.length, amount: formatMoney(entry.amount, entry.currency) })),
       onError: (error) => {
-        const failure = formFailure(error, t('matchDialog.failed'), (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), ' ');
+        const failure = formFailure(error, t('matchDialog.failed'), (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), words, ' ');
         fail(failure.errors, failure.formError);
       },
     });

@@ -14,6 +14,7 @@ import { CardHeadline, figureCells, ResponsiveList } from '@/components/ui/respo
 import { TitledSection } from '@/components/ui/titled-section';
 import { formatDate } from '@/lib/format';
 import { describeError } from '@/lib/trpc/errors';
+import { useErrorWords } from '@/lib/error-text';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Translate } from '@/app/portal/translate';
 import { formatMoney } from '../../invoices/format';
@@ -30,6 +31,7 @@ function summary(r: StatementResult, t: Translate): string {
 
 /** Bank statements: import a file, then settle what no reference number or invoice number matched. `demo`: offer a sample statement (not in production). */
 export function StatementsView({ demo }: { demo: boolean }) {
+  const words = useErrorWords();
   const locale = useLocale();
   const t = useTranslations('BankStatements');
   const trpc = useTRPC();
@@ -52,7 +54,7 @@ export function StatementsView({ demo }: { demo: boolean }) {
         show(data.entry.status === 'ignored' ? t('ignored') : t('booked', { count: data.payments.length }));
         refresh();
       },
-      onError: (error) => show(describeError(error)),
+      onError: (error) => show(describeError(error, words)),
     }),
   );
 

@@ -22,6 +22,9 @@ describe('parseReading and registerToInput', () => {
   it('take the register as printed and the number as typed', () => {
     expect(registerToInput('00123.450')).toBe('123.450');
     expect(parseReading('123,45', 3)).toEqual({ value: 123.45 });
-    expect(parseReading('1.2345', 3)).toEqual({ error: 'This meter shows at most 3 decimals.' });
+    expect(parseReading('1.2345', 3)).toEqual({ error: 'maxDecimals' });
+    expect(parseReading('1.5', 0)).toEqual({ error: 'wholeNumbers' });
+    expect(parseReading('1a', 3)).toEqual({ error: 'digitsOnly' });
+    expect(parseReading(' ', 3)).toEqual({ error: 'enterNumber' });
   });
 });

@@ -3,25 +3,25 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 export type Candidate = { value: string; confidence: number };
 
+/** Why a photo was not taken: the key of its `PortalMeters.photo.refused` message. */
+export type PhotoRefusal = 'tooLarge' | 'notAnImage' | 'signedOut' | 'tooMany' | 'notSent' | 'offline';
+
 /** What became of a photo: read (value null when nothing was readable), only stored, or refused. */
 export type PhotoResult =
   | { kind: 'read'; photoId: string; value: string | null; confidence: number; candidates: Candidate[] }
   | { kind: 'stored'; photoId: string }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; reason: PhotoRefusal };
 
-const TOO_LARGE = 'The photo is larger than 10 MB. Take it again at a lower resolution.';
-const NOT_AN_IMAGE = 'This file is not a photo that can be used. Take a photo, or choose a JPEG, PNG, WebP or HEIC image.';
-
-function refusal(status: number): string | null {
+function refusal(status: number): PhotoRefusal | null {
   switch (status) {
     case 413:
-      return TOO_LARGE;
+      return 'tooLarge';
     case 415:
-      return NOT_AN_IMAGE;
+      return 'notAnImage';
     case 401:
-      return 'Your session has ended. Sign in again to send a photo.';
+      return 'signedOut';
     case 429:
-      return 'Too many photos in a short time. Wait a minute and try again.';
+      return 'tooMany';
     default:
       return null;
   }
@@ -44,8 +44,8 @@ function candidatesOf(value: unknown): Candidate[] {
  * is unavailable the photo is still stored through POST /api/uploads, so it can go with a typed-in reading.
  */
 export async function readMeterPhoto(file: File, meterId: string, signal: AbortSignal): Promise<PhotoResult> {
-  if (file.size > MAX_PHOTO_BYTES) return { kind: 'refused', message: TOO_LARGE };
-  if (file.type && !file.type.startsWith('image/')) return { kind: 'refused', message: NOT_AN_IMAGE };
+  if (file.size > MAX_PHOTO_BYTES) return { kind: 'refused', reason: 'tooLarge' };
+  if (file.type && !file.type.startsWith('image/')) return { kind: 'refused', reason: 'notAnImage' };
 
   const body = new FormData();
   body.append('photo', file);
@@ -65,7 +65,7 @@ export async function readMeterPhoto(file: File, meterId: string, signal: AbortS
       }
     }
     const refused = refusal(response.status);
-    if (refused) return { kind: 'refused', message: refused };
+    if (refused) return { kind: 'refused', reason: refused };
   } catch (error) {
     if (signal.aborted) throw error;
   }
@@ -77,10 +77,10 @@ export async function readMeterPhoto(file: File, meterId: string, signal: AbortS
     const response = await fetch('/api/uploads', { method: 'POST', body: upload, signal });
     const id = response.status === 201 ? (await json(response))?.data?.id : undefined;
     if (typeof id === 'string') return { kind: 'stored', photoId: id };
-    return { kind: 'refused', message: refusal(response.status) ?? 'The photo could not be sent. Try again in a moment, or type the number in.' };
+    return { kind: 'refused', reason: refusal(response.status) ?? 'notSent' };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { kind: 'refused', message: 'The photo could not be sent. Check your connection and try again, or type the number in.' };
+    return { kind: 'refused', reason: 'offline' };
   }
 }
 
@@ -100,17 +100,18 @@ export function registerToInput(value: string): string {
   return value.replace(/^0+(?=\d)/, '');
 }
 
+/** What is wrong with a typed number: the key of its `PortalMeters.form` message. */
+export type ReadingProblem = 'enterNumber' | 'digitsOnly' | 'wholeNumbers' | 'maxDecimals';
+
 /**
- * The number a person typed, with a comma or a point as the decimal mark and spaces ignored; an error
- * sentence when it is not a plain non-negative number or has more decimals than the meter shows.
+ * The number a person typed, with a comma or a point as the decimal mark and spaces ignored; what is wrong
+ * with it when it is not a plain non-negative number or has more decimals than the meter shows.
  */
-export function parseReading(text: string, decimals: number): { value: number } | { error: string } {
+export function parseReading(text: string, decimals: number): { value: number } | { error: ReadingProblem } {
   const cleaned = text.replace(/\s+/g, '').replace(',', '.');
-  if (!cleaned) return { error: 'Enter the number shown on the meter.' };
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: 'Enter digits only, with a point or a comma before the decimals, e.g. 123.456.' };
+  if (!cleaned) return { error: 'enterNumber' };
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: 'digitsOnly' };
   const places = cleaned.includes('.') ? cleaned.split('.')[1]!.replace(/0+$/, '').length : 0;
-  if (places > decimals) {
-    return { error: decimals === 0 ? 'This meter shows whole numbers only; leave out the decimals.' : `This meter shows at most ${decimals} decimals.` };
-  }
+  if (places > decimals) return { error: decimals === 0 ? 'wholeNumbers' : 'maxDecimals' };
   return { value: Number(cleaned) };
 }

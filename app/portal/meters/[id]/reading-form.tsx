@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { CameraIcon, LoaderCircleIcon, SendIcon } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -10,6 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useTRPC } from '@/lib/trpc/react';
 import { describeError, errorCode, fieldErrors } from '@/lib/trpc/errors';
+import { isLocale } from '@/i18n/locales';
+import { useErrorWords } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { formatReading, formatUnit } from '../meter-format';
 import { OcrNotes, PhotoPreview } from './ocr-notes';
@@ -25,6 +28,10 @@ type Photo = { url: string; name: string };
  * number in, and sends it. The buttons sit at the bottom of the screen, above the navigation.
  */
 export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
+  const words = useErrorWords();
+  const t = useTranslations('PortalMeters');
+  const asked = useLocale();
+  const locale = isLocale(asked) ? asked : undefined;
   const trpc = useTRPC();
   const router = useRouter();
   const submit = useMutation(trpc.meters.submitReading.mutationOptions());
@@ -87,7 +94,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
     setFormError(null);
     setValueError(undefined);
     setPhotoId(null);
-    showPhoto({ url: URL.createObjectURL(file), name: file.name || 'Meter photo' });
+    showPhoto({ url: URL.createObjectURL(file), name: file.name || t('photo.alt') });
     setOcr({ state: 'reading' });
 
     let result;
@@ -100,7 +107,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
     reading.current = null;
     if (result.kind === 'refused') {
       showPhoto(null);
-      setOcr({ state: 'refused', message: result.message });
+      setOcr({ state: 'refused', reason: result.reason });
       return;
     }
     setPhotoId(result.photoId);
@@ -122,7 +129,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
     setFormError(null);
     const parsed = parseReading(value, meter.decimals);
     if ('error' in parsed) {
-      setValueError(parsed.error);
+      setValueError(t(`form.${parsed.error}`, { decimals: meter.decimals }));
       valueRef.current?.focus();
       return;
     }
@@ -132,7 +139,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
       { id: meter.id, value: parsed.value, ...readingSource(ocr.state === 'read', photoId) },
       {
         onSuccess: ({ data }) => {
-          setSent({ key: Date.now(), text: `Reading ${formatReading(data.value, meter.decimals, meter.unit)} sent. Your building manager confirms it; it is listed below.` });
+          setSent({ key: Date.now(), text: t('form.sent', { value: formatReading(data.value, meter.decimals, meter.unit, locale) }) });
           setValue('');
           setPhotoId(null);
           showPhoto(null);
@@ -143,17 +150,17 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           const errors = fieldErrors(failure);
           const onValue = errors.find((e) => e.path === 'value');
           if (onValue) {
-            setValueError(valueMessage(onValue.message, meter.unit));
+            setValueError(valueMessage(onValue, meter, t, words, locale));
             focusValue.current = true;
           } else if (errors.some((e) => e.path === 'photoId')) {
             setPhotoId(null);
             showPhoto(null);
             setOcr({ state: 'none' });
-            showFormError('The photo could not be attached. Take it again, or send the number without a photo.');
+            showFormError(t('form.photoNotAttached'));
           } else if (errorCode(failure) === 'NOT_FOUND') {
-            showFormError('This meter is no longer linked to your account. Go back to your meters and reload.');
+            showFormError(t('form.meterGone'));
           } else {
-            showFormError(`The reading could not be sent. ${describeError(failure)}`);
+            showFormError(t('form.notSent', { reason: describeError(failure, words) }));
           }
         },
       },
@@ -164,7 +171,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
   const others = otherCandidates(ocr);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New reading" className="grid gap-5">
+    <form onSubmit={onSubmit} noValidate aria-label={t('newReading')} className="grid gap-5">
       {sent && (
         <Notice key={sent.key} ref={sentRef} ring>
           {sent.text}
@@ -181,8 +188,8 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
       <OcrNotes ocr={ocr} />
 
       <FormField
-        label={`Reading (${formatUnit(meter.unit)})`}
-        description={readingHint(meter)}
+        label={t('form.value', { unit: formatUnit(meter.unit) })}
+        description={readingHint(meter, t, locale)}
         error={valueError}
       >
         <Input
@@ -191,7 +198,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           inputMode="decimal"
           autoComplete="off"
           enterKeyHint="send"
-          placeholder={ocr.state === 'reading' ? 'Reading the photo…' : (0).toFixed(meter.decimals)}
+          placeholder={ocr.state === 'reading' ? t('form.readingPhoto') : formatReading(0, meter.decimals, undefined, locale)}
           value={value}
           disabled={submit.isPending}
           onChange={(event) => {
@@ -204,11 +211,11 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
 
       {others.length > 0 && (
         <div className="grid gap-2">
-          <p className="text-sm text-muted-foreground">Other readings of the photo:</p>
+          <p className="text-sm text-muted-foreground">{t('form.otherReadings')}</p>
           <div className="flex flex-wrap gap-2">
             {others.map((c) => (
               <Button key={c.value} variant="outline" size="lg" className="tabular-nums" onClick={() => setValue(registerToInput(c.value))}>
-                Use {registerToInput(c.value)}
+                {t('form.use', { value: registerToInput(c.value) })}
               </Button>
             ))}
           </div>
@@ -236,7 +243,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
             )}
           >
             <CameraIcon aria-hidden="true" />
-            {photo ? 'Take another photo' : 'Take a photo'}
+            {photo ? t('form.takeAnother') : t('form.takePhoto')}
           </label>
         </div>
         <Button
@@ -247,7 +254,7 @@ export function ReadingForm({ meter }: { meter: ReadingFormMeter }) {
           className="h-14 w-full aria-disabled:opacity-60 sm:w-auto [&_svg]:size-5"
         >
           {busy ? <LoaderCircleIcon className="motion-safe:animate-spin" aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
-          {submit.isPending ? 'Sending…' : ocr.state === 'reading' ? 'Reading the photo…' : 'Send reading'}
+          {submit.isPending ? t('form.sending') : ocr.state === 'reading' ? t('form.readingPhoto') : t('form.send')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
-import { asSentence } from '@/lib/trpc/errors';
-import { formatReading, formatUnit } from '../meter-format';
-import type { Candidate } from './read-photo';
+import type { Locale } from '@/i18n/locales';
+import type { Translate } from '@/i18n/translator';
+import { fieldErrorText, type ErrorWords, type FieldError } from '@/lib/trpc/errors';
+import { formatReading } from '../meter-format';
+import type { Candidate, PhotoRefusal } from './read-photo';
 
 export type ReadingFormMeter = { id: string; unit: string; decimals: number; lastReading: { value: number; readAt: string } | null };
 
@@ -11,22 +13,25 @@ export type Ocr =
   | { state: 'read'; value: string; confidence: number; candidates: Candidate[] }
   | { state: 'unreadable' }
   | { state: 'stored' }
-  | { state: 'refused'; message: string };
+  | { state: 'refused'; reason: PhotoRefusal };
 
 /** Below this the reader's guess is shown with a warning rather than as a likely match. */
 export const SURE = 0.8;
 
-/** "is below the last confirmed reading (12.5 m3); if the meter was replaced, …" in a resident's words. */
-export function valueMessage(message: string, unit: string): string {
-  const below = /^is below the (?:last|earlier) confirmed reading \(([\d.]+)/.exec(message);
-  if (below) return `This is below the last confirmed reading (${below[1]} ${formatUnit(unit)}). Check the number; if the meter was replaced, tell your building manager.`;
-  return asSentence(message);
+/**
+ * The server's refusal of the value in a resident's words (`t`: `PortalMeters`): a value below the last confirmed
+ * reading by its code, with what to do; any other by its code (`FieldErrors`).
+ */
+export function valueMessage(error: FieldError, meter: ReadingFormMeter, t: Translate, words: ErrorWords, locale?: Locale): string {
+  const last = error.params?.value;
+  if (error.code === 'belowLastReading' && typeof last === 'number') return t('form.belowLast', { value: formatReading(last, meter.decimals, meter.unit, locale) });
+  return fieldErrorText(error, words);
 }
 
-/** The reading field's hint: the last confirmed reading, and the red decimals to include. */
-export function readingHint(meter: ReadingFormMeter): string | undefined {
-  const decimals = meter.decimals > 0 ? `Include the ${meter.decimals} red decimal digits.` : '';
-  if (meter.lastReading) return `The last confirmed reading is ${formatReading(meter.lastReading.value, meter.decimals, meter.unit)}. ${decimals}`.trim();
+/** The reading field's hint (`t`: `PortalMeters`): the last confirmed reading, and the red decimals to include. */
+export function readingHint(meter: ReadingFormMeter, t: Translate, locale?: Locale): string | undefined {
+  const decimals = meter.decimals > 0 ? t('form.hintDecimals', { decimals: meter.decimals }) : '';
+  if (meter.lastReading) return `${t('form.hintLast', { value: formatReading(meter.lastReading.value, meter.decimals, meter.unit, locale) })} ${decimals}`.trim();
   return decimals || undefined;
 }
 

@@ -13,7 +13,7 @@ import { Notice } from '@/components/ui/notice';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import { useErrorText } from '@/lib/error-text';
+import { useErrorText, useErrorWords } from '@/lib/error-text';
 import { errorCode } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { cn } from '@/lib/utils';
@@ -26,7 +26,9 @@ type ApartmentOption = { id: string; label: string };
 /** A resident reports a problem: apartment, title, description and up to five photos uploaded as they are chosen. */
 export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }) {
   const t = useTranslations('PortalRequests');
+  const fieldT = useTranslations('FieldErrors');
   const errorText = useErrorText();
+  const words = useErrorWords();
   const trpc = useTRPC();
   const router = useRouter();
   const create = useMutation(trpc.maintenance.create.mutationOptions());
@@ -42,7 +44,7 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'editing') return;
-    const found = checkRequest(apartmentId, title, description, t);
+    const found = checkRequest(apartmentId, title, description, t, fieldT);
     if (Object.keys(found).length) return fail(found);
     clear();
 
@@ -63,7 +65,7 @@ export function NewRequestForm({ apartments }: { apartments: ApartmentOption[] }
         },
         onError: (failure) => {
           setPhase('editing');
-          const { errors: serverErrors, photoProblem } = requestFailure(failure);
+          const { errors: serverErrors, photoProblem } = requestFailure(failure, words);
           if (REQUEST_FIELDS.some((f) => serverErrors[f])) fail(serverErrors);
           else if (photoProblem) fail({}, t('form.photoNotAttached'));
           else if (errorCode(failure) === 'NOT_FOUND') fail({}, t('form.apartmentGone'));

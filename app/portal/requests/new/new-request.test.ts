@@ -1,17 +1,19 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import common from '@/messages/en/common.json';
 import en from '@/messages/en/portal.json';
 import type { Translate } from '../../translate';
 import { checkRequest, choosePhotos } from './new-request';
 
 const t = createTranslator({ locale: 'en', messages: en, namespace: 'PortalRequests' }) as Translate;
+const fieldT = createTranslator({ locale: 'en', messages: common, namespace: 'FieldErrors' }) as Translate;
 const file = (name: string, size = 1000, type = 'image/jpeg') => ({ name, size, type }) as File;
 
 describe('checkRequest', () => {
   it('asks for the apartment, a title and a description', () => {
-    expect(checkRequest('', ' ', '', t)).toEqual({ apartment: 'Choose the apartment.', title: 'Enter a short title.', description: 'Describe the problem.' });
-    expect(checkRequest('a', 'Tap', 'Leaks', t)).toEqual({});
-    expect(checkRequest('a', 't'.repeat(201), 'Leaks', t)).toEqual({ title: 'Use at most 200 characters.' });
+    expect(checkRequest('', ' ', '', t, fieldT)).toEqual({ apartment: 'Choose the apartment.', title: 'Enter a short title.', description: 'Describe the problem.' });
+    expect(checkRequest('a', 'Tap', 'Leaks', t, fieldT)).toEqual({});
+    expect(checkRequest('a', 't'.repeat(201), 'Leaks', t, fieldT)).toEqual({ title: 'Use at most 200 characters.' });
   });
 });
 

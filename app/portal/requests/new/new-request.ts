@@ -1,5 +1,5 @@
 import { checkWithSchema } from '@/lib/schema-check';
-import { asSentence, fieldErrors } from '@/lib/trpc/errors';
+import { fieldErrorText, fieldErrors, type ErrorWords } from '@/lib/trpc/errors';
 import { CreateMaintenanceRequestInput } from '@/server/api/schemas/maintenance';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en/portal.json';
@@ -18,12 +18,12 @@ type UploadResult = { id: string } | { error: string };
 /** English, for callers outside the portal that have no translator (the manager's logo upload). */
 const english: Translate = createTranslator({ locale: 'en', messages: en, namespace: 'PortalRequests' }) as Translate;
 
-/** The request as typed, checked before it is sent (`t`: the `PortalRequests` translator). */
-export function checkRequest(apartmentId: string, title: string, description: string, t: Translate): RequestErrors {
+/** The request as typed, checked before it is sent (`t`: the `PortalRequests` translator, `fieldT` the `FieldErrors` one). */
+export function checkRequest(apartmentId: string, title: string, description: string, t: Translate, fieldT: Translate): RequestErrors {
   const found: RequestErrors = {};
   if (!apartmentId) found.apartment = t('check.chooseApartment');
   // Lengths by the server's own schema; an empty field in the form's words.
-  const checked = checkWithSchema(CreateMaintenanceRequestInput.pick({ title: true, description: true }), { title: title.trim(), description: description.trim() });
+  const checked = checkWithSchema(CreateMaintenanceRequestInput.pick({ title: true, description: true }), { title: title.trim(), description: description.trim() }, fieldT);
   if (!title.trim()) found.title = t('check.enterTitle');
   else if (checked.errors?.title) found.title = checked.errors.title;
   if (!description.trim()) found.description = t('check.describe');
@@ -32,12 +32,12 @@ export function checkRequest(apartmentId: string, title: string, description: st
 }
 
 /** The server's refusal: errors at the fields, and whether a photo was the problem. */
-export function requestFailure(error: unknown): { errors: RequestErrors; photoProblem: boolean } {
+export function requestFailure(error: unknown, words: ErrorWords): { errors: RequestErrors; photoProblem: boolean } {
   const errors: RequestErrors = {};
   let photoProblem = false;
   for (const e of fieldErrors(error)) {
-    if (e.path === 'title' || e.path === 'description') errors[e.path] = asSentence(e.message);
-    else if (e.path === 'apartmentId') errors.apartment = asSentence(e.message);
+    if (e.path === 'title' || e.path === 'description') errors[e.path] = fieldErrorText(e, words);
+    else if (e.path === 'apartmentId') errors.apartment = fieldErrorText(e, words);
     else if (e.path.startsWith('photoIds')) photoProblem = true;
   }
   return { errors, photoProblem };

@@ -25,7 +25,11 @@ const AccountOutput = z.object({
     z.object({
       date: IsoDate,
       kind: z.enum(['invoice', 'payment', 'prepayment']),
-      description: z.string(),
+      description: z.string().meta({ description: 'The entry in English, e.g. "Invoice 000072, 2026-01-01 – 2026-01-31" or "Payment for 000072, Mari Maasikas".' }),
+      invoiceNumber: z.string().nullable().meta({ description: 'The invoice the entry is or pays; null for a prepayment.' }),
+      periodStart: IsoDate.nullable().meta({ description: 'An invoice entry\'s billing period; null for payments.' }),
+      periodEnd: IsoDate.nullable(),
+      payerName: z.string().nullable().meta({ description: 'Who paid, as the payment records it; null for invoices.' }),
       invoiceId: z.uuid().nullable(),
       paymentId: z.uuid().nullable(),
       charge: z.number().meta({ description: 'An invoice\'s charges before the credit it used.' }),

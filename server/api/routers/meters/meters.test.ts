@@ -11,6 +11,7 @@ import { storeUpload } from '@/server/services/uploads/store-upload';
 import { createApiContext } from '@/server/api/context';
 import { createCaller } from '@/server/api/root';
 import { restClient } from '@/test/rest-client';
+import { POST as trpcRoute } from '@/app/api/trpc/[trpc]/route';
 import { bearerFor, makeTenant, residentsBuilding, serviceContext, type TestTenant, TINY_PNG } from '@/test/factories';
 
 const api = restClient;
@@ -116,7 +117,15 @@ describe('readings', () => {
 
     const low = await resident('POST', `/meters/${myMeter.id}/readings`, { value: 99 });
     expect(low.status).toBe(422);
-    expect(low.body.errors[0].path).toBe('value');
+    // REST answers {path, message} only; the web app's tRPC call also gets the code it words the reason with.
+    expect(low.body.errors).toEqual([{ path: 'value', message: expect.stringMatching(/^is below the last confirmed reading \(100\.5 m3/) }]);
+    const viaWebApp = async (input: unknown) => {
+      const req = new Request('http://localhost/api/trpc/meters.submitReading', { method: 'POST', headers: { authorization: await bearerFor(t.tenantId, t.resident), 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      return ((await trpcRoute(req)).json() as Promise<{ error: { data: { code: string; errors: unknown[] } } }>).then((b) => b.error.data);
+    };
+    expect(await viaWebApp({ id: myMeter.id, value: 99 })).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', errors: [{ path: 'value', code: 'belowLastReading', params: { value: 100.5, unit: 'm3' } }] });
+    expect(await viaWebApp({ id: myMeter.id, value: -1 })).toMatchObject({ errors: [{ path: 'value', message: 'must not be negative', code: 'too_small', params: { origin: 'number', minimum: 0 } }] });
+    expect(await viaWebApp({ id: myMeter.id, value: 1e12 })).toMatchObject({ errors: [{ path: 'value', code: 'too_big', params: { origin: 'number', maximum: 1e11, inclusive: false } }] });
     expect((await resident('POST', `/meters/${myMeter.id}/readings`, { value: 101.2345 })).status).toBe(422); // 4 decimals on a 3-decimal meter
 
     const second = await resident('POST', `/meters/${myMeter.id}/readings`, { value: 104.25, readAt: '2026-10-25T08:00:00.000Z' });
