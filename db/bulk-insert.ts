@@ -11,9 +11,11 @@ import type { DbExecutor } from './client';
  * Answers the ids of the rows inserted.
  *
  * The rows are serialised in one JSON.stringify, with only the columns whose values differ between them (a
- * column with one value in every row is one parameter): the record's fields are named by the rows' own keys and
+ * column with one value in every row is written once): the record's fields are named by the rows' own keys and
  * mapped to the table's columns in SQL. `json`, not `jsonb`: Postgres reads the text once instead of first
- * building a binary document of all of it.
+ * building a binary document of all of it. The statement carries its values as literals (textLiteral), not as
+ * parameters, so on Postgres it is pipelined: sent at once, the server working on it while this process prepares
+ * the next one.
  */
 export async function bulkInsert<T extends PgTable>(tx: DbExecutor, table: T, rows: Array<T['$inferInsert']>, opts: { onConflictDoNothing?: boolean } = {}): Promise<string[]> {
   if (!rows.length) return [];
@@ -28,7 +30,7 @@ export async function bulkInsert<T extends PgTable>(tx: DbExecutor, table: T, ro
   if (same.size === keys.length) same.delete(keys[0]!);
   const varying = keys.filter((k) => !same.has(k));
   const names = keys.map((k) => sql.identifier(columns[k]!.name));
-  const values = keys.map((k) => (same.has(k) ? sql`cast(${scalarParam(first[k] as Scalar)} as ${sql.raw(columns[k]!.getSQLType())})` : sql.identifier(k)));
+  const values = keys.map((k) => (same.has(k) ? sql`cast(${scalarLiteral(first[k] as Scalar)} as ${sql.raw(columns[k]!.getSQLType())})` : sql.identifier(k)));
   const fields = varying.map((k) => sql.identifier(k));
   const definitions = varying.map((k) => sql.raw(`${quote(k)} ${columns[k]!.getSQLType()}`));
   const json = JSON.stringify(
@@ -41,12 +43,29 @@ export async function bulkInsert<T extends PgTable>(tx: DbExecutor, table: T, ro
   const answer = await tx.execute(sql`
     insert into ${sql.identifier(getTableName(table))} (${sql.join(names, sql`, `)})
     select ${sql.join(values, sql`, `)}
-    from rows from (json_to_recordset(${json}::json) as (${sql.join(definitions, sql`, `)})) with ordinality as x(${sql.join(fields, sql`, `)}, ord)
+    from rows from (json_to_recordset(${textLiteral(json)}::json) as (${sql.join(definitions, sql`, `)})) with ordinality as x(${sql.join(fields, sql`, `)}, ord)
     order by ord
     ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``}
     returning id`);
   const out = (Array.isArray(answer) ? answer : (answer as { rows: unknown[] }).rows) as Array<{ id: string }>;
   return out.map((r) => r.id);
+}
+
+/**
+ * A text as an SQL literal, in dollar quotes with a tag that does not occur in it: nothing is escaped (whatever
+ * standard_conforming_strings says), and nothing in the text can end the literal early. For the bulk statements
+ * of an import, which then carry no parameters: postgres.js sends a statement with parameters in two steps (parse
+ * and describe, then, once the server has answered, bind and execute) and holds the statements after it back until
+ * it has finished, so while this process is busy (booking the next thousands of payments) the server would wait.
+ * A statement without parameters goes out at once, and those after it follow (pipelined). On PGlite it makes
+ * no difference. Text cannot hold NUL in Postgres, so a NUL is refused here as the server would refuse it.
+ */
+export function textLiteral(text: string): SQL {
+  if (text.includes('\u0000')) throw new Error('A text value cannot contain the NUL character');
+  let tag = '$t$';
+  // The first occurrence of the tag after the opening one must be the closing one (a text ending in `$t` too).
+  for (let n = 1; (text + tag).indexOf(tag) !== text.length; n++) tag = `$t${n}$`;
+  return sql.raw(`${tag}${text}${tag}`);
 }
 
 /**
@@ -68,8 +87,8 @@ function sameScalar(a: unknown, b: Scalar): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   return (a ?? null) === (b ?? null);
 }
-/** The value as the JSON carries it (a Date as its ISO text), for a cast in SQL. */
-const scalarParam = (v: Scalar) => (v instanceof Date ? v.toISOString() : (v ?? null));
+/** The value as the JSON carries it (a Date as its ISO text), as a literal for a cast in SQL. */
+const scalarLiteral = (v: Scalar): SQL => (v === null || v === undefined ? sql.raw('null') : textLiteral(v instanceof Date ? v.toISOString() : String(v)));
 
 /**
  * Awaits statements sent together: on Postgres they go out at once on the transaction's connection (pipelined,
