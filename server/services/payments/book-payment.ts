@@ -101,11 +101,10 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
     // The credits name their payments: written after them.
     bulkInsert(tx, payments, newRows).then(() => bulkInsert(tx, apartmentCredits, credits)),
     changed.size
-      ? // One statement for every invoice touched, its new state as one JSON text.
-        tx.execute(sql`update ${invoices} set amount_paid = v.amount_paid, status = v.status, paid_date = v.paid_date
-          from json_to_recordset(${textLiteral(JSON.stringify([...changed].map((id) => ({ id, amount_paid: current.get(id)!.amountPaid, status: current.get(id)!.status, paid_date: current.get(id)!.paidDate }))))}::json)
-            as v(id uuid, amount_paid bigint, status invoice_status, paid_date date)
-          where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = v.id`)
+      ? // One statement for every invoice touched, their new states as one JSON text ([id, amount paid, status, paid date] each).
+        tx.execute(sql`update ${invoices} set amount_paid = (v.r ->> 1)::bigint, status = (v.r ->> 2)::invoice_status, paid_date = (v.r ->> 3)::date
+          from jsonb_array_elements(${textLiteral(JSON.stringify([...changed].map((id) => [id, current.get(id)!.amountPaid, current.get(id)!.status, current.get(id)!.paidDate])))}::jsonb) as v(r)
+          where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = (v.r ->> 0)::uuid`)
       : null,
     (async () => {
       if (received.length) await emitEvents(tx, ctx, 'payment.received', received);
