@@ -99,7 +99,7 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
   // Postgres (pipelined), the server writing the payments while the events are prepared here.
   await settleAll([
     // The credits name their payments: written after them.
-    bulkInsert(tx, payments, newRows).then(() => bulkInsert(tx, apartmentCredits, credits)),
+    bulkInsert(tx, payments, newRows, { returnIds: false }).then(() => bulkInsert(tx, apartmentCredits, credits, { returnIds: false })),
     changed.size
       ? // One statement for every invoice touched, their new states as one JSON text ([id, amount paid, status, paid date] each).
         tx.execute(sql`update ${invoices} set amount_paid = (v.r ->> 1)::bigint, status = (v.r ->> 2)::invoice_status, paid_date = (v.r ->> 3)::date
