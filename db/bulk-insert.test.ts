@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeTenant } from '@/test/factories';
-import { bulkInsert } from './bulk-insert';
+import { bulkInsert, textLiteral } from './bulk-insert';
 import { getDb } from './client';
 import { events, webhookEndpoints } from './schema';
 
@@ -33,5 +34,18 @@ describe('bulkInsert', () => {
       ['https://a.test/3', ['payment.received'], false, 'third', 3, null, null],
     ]);
     expect(rows.every((r) => r.createdAt instanceof Date)).toBe(true);
+  });
+
+  it('carries any text as it is, whatever quotes, backslashes or dollar tags it holds (literals, no parameters)', async () => {
+    const { tenantId } = await makeTenant();
+    const tricky = ["it's", 'back\\slash \\\'', '$t$ closes?', 'ends in $t', '$t1$$t$', '"; drop table events; --', 'õun ä 😀'];
+    // One text in every row (written once; it ends as the first tag would begin), and a different one in each (in the JSON).
+    // Ids made here: none asked back.
+    const ids = await bulkInsert(getDb(), events, tricky.map((t) => ({ id: randomUUID(), tenantId, type: `x.tricky'\\$t`, data: { t }, occurredAt: new Date() })), { returnIds: false });
+    expect(ids).toEqual([]);
+    const rows = await getDb().select().from(events).where(eq(events.tenantId, tenantId));
+    expect(rows.map((e) => e.type)).toEqual(tricky.map(() => `x.tricky'\\$t`));
+    expect(rows.map((e) => (e.data as { t: string }).t).sort()).toEqual([...tricky].sort());
+    expect(() => textLiteral('nul \u0000')).toThrow(/NUL/);
   });
 });

@@ -63,6 +63,8 @@ export const apartments = pgTable(
     uniqueIndex('apartments_building_number_key').on(t.buildingId, t.number),
     uniqueIndex('apartments_reference_number_key').on(t.referenceNumber),
     index('apartments_tenant_building_idx').on(t.tenantId, t.buildingId),
+    // What a row of the same tenant refers to (payments' (tenant_id, apartment_id)): the tenant pinned with the apartment.
+    uniqueIndex('apartments_tenant_id_key').on(t.tenantId, t.id),
   ],
 );
 

@@ -33,7 +33,7 @@ async function writeEvents<T extends EventType>(tx: DbExecutor, scope: Scope, ty
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.tenantId, scope.tenantId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type]))),
-    bulkInsert(tx, events, rows),
+    bulkInsert(tx, events, rows, { returnIds: false }),
   ] as const);
   const deliveries = rows.flatMap((event) =>
     endpoints.map((endpoint) => ({
@@ -45,7 +45,7 @@ async function writeEvents<T extends EventType>(tx: DbExecutor, scope: Scope, ty
       nextAttemptAt: scope.now,
     })),
   );
-  await bulkInsert(tx, webhookDeliveries, deliveries);
+  await bulkInsert(tx, webhookDeliveries, deliveries, { returnIds: false });
   if (endpoints.length) afterCommit(tx, wakeWebhookSender);
   return rows.map((r) => ({ id: r.id }));
 }

@@ -91,7 +91,7 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     // are worked out here meanwhile. In the file's order (rows are), so the oldest money pays the oldest invoices.
     const settling = settleEntries({ ctx, tx, entries: inserted, targets });
     // A plain insert: the unique index stays the last word, should anyone store one of them meanwhile without the lock (it undoes all of it).
-    const storing = bulkInsert(tx, bankStatementEntries, inserted).catch((err: unknown) => {
+    const storing = bulkInsert(tx, bankStatementEntries, inserted, { returnIds: false }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again') : err;
     });
     const [, outcomes] = await settleAll([storing, settling] as const);

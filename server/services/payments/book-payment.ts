@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { bulkInsert, settleAll } from '@/db/bulk-insert';
+import { bulkInsert, settleAll, textLiteral } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { apartmentCredits, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
@@ -95,20 +95,17 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
   }
   // New rows are written as they are (every column given), so they are answered without reading them back.
   for (const row of newRows) rows.set(row.id, row);
-  // Two chains sent together (pipelined on Postgres): the ledger's statements, and the events; each prepares its
-  // next statement while the server runs the one before.
+  // The ledger's statements and the events, sent together: without parameters (textLiteral) they go out at once on
+  // Postgres (pipelined), the server writing the payments while the events are prepared here.
   await settleAll([
-    (async () => {
-      await bulkInsert(tx, payments, newRows);
-      if (changed.size) {
-        // One statement for every invoice touched, its new state as one JSON parameter.
-        const state = JSON.stringify([...changed].map((id) => ({ id, amount_paid: current.get(id)!.amountPaid, status: current.get(id)!.status, paid_date: current.get(id)!.paidDate })));
-        await tx.execute(sql`update ${invoices} set amount_paid = v.amount_paid, status = v.status, paid_date = v.paid_date
-          from json_to_recordset(${state}::json) as v(id uuid, amount_paid bigint, status invoice_status, paid_date date)
-          where ${invoices.tenantId} = ${ctx.tenantId} and ${invoices.id} = v.id`);
-      }
-      await bulkInsert(tx, apartmentCredits, credits);
-    })(),
+    // The credits name their payments: written after them.
+    bulkInsert(tx, payments, newRows, { returnIds: false }).then(() => bulkInsert(tx, apartmentCredits, credits, { returnIds: false })),
+    changed.size
+      ? // One statement for every invoice touched, their new states as one JSON text ([id, amount paid, status, paid date] each).
+        tx.execute(sql`update ${invoices} set amount_paid = (v.r ->> 1)::bigint, status = (v.r ->> 2)::invoice_status, paid_date = (v.r ->> 3)::date
+          from jsonb_array_elements(${textLiteral(JSON.stringify([...changed].map((id) => [id, current.get(id)!.amountPaid, current.get(id)!.status, current.get(id)!.paidDate])))}::jsonb) as v(r)
+          where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = (v.r ->> 0)::uuid`)
+      : null,
     (async () => {
       if (received.length) await emitEvents(tx, ctx, 'payment.received', received);
       if (paid.length) await emitEvents(tx, ctx, 'invoice.paid', paid);
