@@ -19,6 +19,7 @@ import {
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
 import { openPhoto, WORK_SIZE } from './photo';
 import { litSegmentsOnly, readSegmentDigits, segmentTilt } from './seven-segment';
+import { findDigitRows, toGrey } from './find-digit-rows';
 import { type RawImage, warpQuad } from './warp-quad';
 
 /**
@@ -267,7 +268,11 @@ function taller(q: Quad, f: number): Quad {
  */
 function readLcd(work: RawImage, region: RegisterRegion): RegisterRead | null {
   const { quad, core } = widened(region.quad, region.core, 1, 1.5);
-  let tallQuad = taller(quad, 0.5);
+  return readLcdQuad(work, taller(quad, 0.5), core, region.text);
+}
+
+/** Reads the seven-segment digits in `tallQuad` (the digits' row with room above and below), `core` where digits were seen. */
+function readLcdQuad(work: RawImage, tallQuad: Quad, core: [number, number], what: string): RegisterRead | null {
   let tall = cut(work, tallQuad);
   let clean = litSegmentsOnly(tall, core);
   // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
@@ -281,8 +286,45 @@ function readLcd(work: RawImage, region: RegisterRegion): RegisterRead | null {
     clean = litSegmentsOnly(tall, core);
   }
   const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });
-  logger.debug('ocr lcd region', { text: region.text, score: region.score, read });
+  logger.debug('ocr lcd region', { what, read });
   return read;
+}
+
+/** Longest side of the image the digit rows are looked for on. */
+const ROW_SEARCH_SIZE = 800;
+
+/**
+ * LCD reads of the digit rows found in the pixels (find-digit-rows.ts), best row first: the row's box is
+ * taken with room for digits beside it that the search left out (blanked or faint ones, a 1 too thin to
+ * count) and read by its segments.
+ */
+async function lcdRowReads(work: RawImage): Promise<RegisterRead[]> {
+  const scale = Math.min(1, ROW_SEARCH_SIZE / Math.max(work.width, work.height));
+  const { data, info } = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
+    .resize({ width: Math.round(work.width * scale), height: Math.round(work.height * scale) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rows = findDigitRows(toGrey(data, info.width, info.height, info.channels), { max: 2 });
+  const reads: RegisterRead[] = [];
+  for (const [i, row] of rows.entries()) {
+    const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
+    const [w, h, pitch] = [quadWidth(quad), quadHeight(quad), row.pitch / scale];
+    let [left, right] = [3, 3];
+    let read: RegisterRead | null = null;
+    // While the digits read run into an end of the crop, take more of the row there.
+    for (let grow = 0; grow < 3; grow++) {
+      const total = w + (left + right) * pitch;
+      const core: [number, number] = [(left * pitch) / total, (left * pitch + w) / total];
+      read = readLcdQuad(work, taller(growQuad(quad, (left * pitch) / h, (right * pitch) / h), 0.45), core, `row ${i}`);
+      if (!read) break;
+      const [moreLeft, moreRight] = [read.span[0] * total < 1.6 * pitch, (1 - read.span[1]) * total < 1.6 * pitch];
+      if (!moreLeft && !moreRight) break;
+      if (moreLeft) left += 3;
+      if (moreRight) right += 3;
+    }
+    if (read) reads.push({ ...read, weight: i === 0 ? 1 : Math.min(1, rows[1]!.score / rows[0]!.score) });
+  }
+  return reads;
 }
 
 /** Text lines the detector finds on `image` (PNG bytes), in work-image coordinates (`scale`: detect / work). */
@@ -362,7 +404,7 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const t2 = performance.now();
   // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
   if (hints.type === 'electricity' || hints.type === 'heating') {
-    const reads = lcdReads(image.work, lines);
+    const reads = [...(await lcdRowReads(image.work)), ...lcdReads(image.work, lines)];
     // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
     // with the contrast raised locally (CLAHE).
     if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {

@@ -71,6 +71,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   const hi = 0.62 * lit;
   const on = new Uint8Array(width * height);
   for (let i = 0; i < on.length; i++) on[i] = Math.round(255 * Math.max(0, Math.min(1, (ink[i]! - lo) / (hi - lo))));
+  dropLongLines(on, width, height, Math.round(0.7 * height), Math.round(0.6 * height));
   // The window's frame and edges are not digits: connected marks wider than a digit or as tall as the strip,
   // or touching its border, go. Then the digits' band is the run of rows with the most lit pixels.
   const label = new Int32Array(width * height).fill(-1);
@@ -392,4 +393,37 @@ export function segmentTilt(lit: LitSegments): number {
     if (score > bestScore) [best, bestScore] = [t, score];
   }
   return best;
+}
+
+/**
+ * Clears the straight lines of a mask (values ≥ 128 are set) that run longer than `across` pixels across
+ * or `down` pixels down (gaps of up to two pixels bridged), and the pixel either side of them: the edges
+ * of a display's window. A digit that overlaps the window's edge keeps its own segments (none is that
+ * long), where removing the edge's whole connected mark would take the digit with it.
+ */
+export function dropLongLines(mask: Uint8Array, width: number, height: number, across: number, down: number): void {
+  const clear = new Uint8Array(width * height);
+  const scan = (n: number, lines: number, at: (line: number, k: number) => number, length: number, mark: (line: number, k: number) => void) => {
+    for (let line = 0; line < lines; line++) {
+      let [start, lastSet] = [-1, -10];
+      for (let k = 0; k <= n; k++) {
+        const set = k < n && mask[at(line, k)]! >= 128;
+        if (set) {
+          if (start < 0 || k - lastSet > 3) {
+            if (start >= 0 && lastSet - start + 1 >= length) for (let j = start; j <= lastSet; j++) mark(line, j);
+            start = k;
+          }
+          lastSet = k;
+        }
+      }
+      if (start >= 0 && lastSet - start + 1 >= length) for (let j = start; j <= lastSet; j++) mark(line, j);
+    }
+  };
+  scan(width, height, (y, x) => y * width + x, across, (y, x) => {
+    for (let dy = -1; dy <= 1; dy++) if (y + dy >= 0 && y + dy < height) clear[(y + dy) * width + x] = 1;
+  });
+  scan(height, width, (x, y) => y * width + x, down, (x, y) => {
+    for (let dx = -1; dx <= 1; dx++) if (x + dx >= 0 && x + dx < width) clear[y * width + x + dx] = 1;
+  });
+  for (let i = 0; i < clear.length; i++) if (clear[i]) mask[i] = 0;
 }
