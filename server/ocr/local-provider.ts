@@ -466,20 +466,24 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const image = await decode(bytes);
   if (!image) return NOTHING_READ;
   const t1 = performance.now();
-  const lines = await detectLines(e, image.detect, image.scale);
-  const t2 = performance.now();
   // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
   if (hints.type === 'electricity' || hints.type === 'heating') {
-    const reads = [...(await lcdRowReads(image.work)), ...lcdReads(image.work, lines)];
-    // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
-    // with the contrast raised locally (CLAHE).
-    if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {
-      const again = await enhancedForDetection(image.work);
-      reads.push(...lcdReads(image.work, await detectLines(e, again.png, again.scale)));
+    // The digit rows found in the pixels first: when one reads surely, the text detector is not needed.
+    const reads = await lcdRowReads(image.work);
+    if (!reads.some((r) => r.confidence * (r.weight ?? 1) >= SURE && r.digits.length >= 4)) {
+      reads.push(...lcdReads(image.work, await detectLines(e, image.detect, image.scale)));
+      // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
+      // with the contrast raised locally (CLAHE).
+      if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {
+        const again = await enhancedForDetection(image.work);
+        reads.push(...lcdReads(image.work, await detectLines(e, again.png, again.scale)));
+      }
     }
-    logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
+    logger.debug('ocr timings', { decode: Math.round(t1 - t0), read: Math.round(performance.now() - t1), reads: reads.length });
     return resultOf(rankCandidates(reads, hints));
   }
+  const lines = await detectLines(e, image.detect, image.scale);
+  const t2 = performance.now();
   let regions = registerRegions(lines, 2);
   // A small register (a water meter's dial photographed from afar) is hardly legible to the detector at
   // its usual size: look again at the area around it, enlarged.

@@ -126,6 +126,22 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   // The band's rows that are themselves dense (the gap closing above reaches past them).
   while (bandTop < bandBottom - 1 && rowLit[bandTop]! < minRow) bandTop++;
   while (bandBottom > bandTop + 1 && rowLit[bandBottom - 1]! < minRow) bandBottom--;
+  // A thin line apart from the digits at either end of the band (what is left of the window's edge where
+  // the light made it faint) is not part of them: a digit's bars join its sides without such a gap.
+  const thin = Math.max(2, Math.round(0.06 * height));
+  const apart = Math.max(3, Math.round(0.05 * height));
+  for (let pass = 0; pass < 2; pass++) {
+    let end = bandBottom;
+    while (end > bandTop && rowLit[end - 1]! >= minRow) end--;
+    let gapEnd = end;
+    while (gapEnd > bandTop && rowLit[gapEnd - 1]! < minRow) gapEnd--;
+    if (bandBottom - end <= thin && end - gapEnd >= apart && gapEnd - bandTop >= 0.3 * height) bandBottom = gapEnd;
+    let start = bandTop;
+    while (start < bandBottom && rowLit[start]! >= minRow) start++;
+    let gapStart = start;
+    while (gapStart < bandBottom && rowLit[gapStart]! < minRow) gapStart++;
+    if (start - bandTop <= thin && gapStart - start >= apart && bandBottom - gapStart >= 0.3 * height) bandTop = gapStart;
+  }
   const margin = Math.max(1, Math.round(0.03 * height));
   const top = Math.max(0, bandTop - margin);
   const bottom = Math.min(height, bandBottom + margin);
