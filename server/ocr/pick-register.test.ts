@@ -128,6 +128,12 @@ describe('weighWithDetector', () => {
     expect(best!.confidence).toBeLessThan(0.8);
   });
 
+  it('keeps a read that holds one drum more than the detector saw first, though not sure', () => {
+    const [best] = rankCandidates(weighWithDetector([read('7257357', 0.85)], '725735', 0.99), { decimals: 2 });
+    expect(best!.value).toBe('72573.57');
+    expect(best!.confidence).toBeLessThan(0.8);
+  });
+
   it('ignores a detector read too short to be a register', () => {
     const reads = [read('12345', 0.9)];
     expect(weighWithDetector(reads, '123', 0.99)).toEqual(reads);

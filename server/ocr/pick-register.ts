@@ -79,7 +79,7 @@ export type Candidate = { value: string; confidence: number };
  * does not, no disagreeing read stays sure (each capped below the pre-fill threshold); a read that agrees
  * with the detector is preferred, or else the detector's digits join as a candidate, preferred when they
  * are the best read's digits with one drum more at either end (a half-rolled last drum or a leading 0 the
- * reread dropped).
+ * reread dropped); when the best read holds one drum more than the detector saw, it stays first.
  */
 export function weighWithDetector(reads: RegisterRead[], seen: string, sure: number, weight = 1): RegisterRead[] {
   if (seen.length < 4 || !reads.length) return reads;
@@ -88,6 +88,10 @@ export function weighWithDetector(reads: RegisterRead[], seen: string, sure: num
   // Another read that agrees with the detector outweighs the best one, which agrees with neither.
   const agreed = Math.min(0.78, 0.8 * sure);
   const oneMore = seen.length === best.digits.length + 1 && (seen.startsWith(best.digits) || seen.endsWith(best.digits));
+  // The reread found one drum more than the detector (a half-rolled last drum read on its own): its digits
+  // stand, though not as sure.
+  const oneLess = best.digits.length === seen.length + 1 && (best.digits.startsWith(seen) || best.digits.endsWith(seen));
+  if (oneLess) return reads.map((r) => ({ ...r, confidence: Math.min(r.confidence, 0.75) }));
   const capped = reads.map((r) => (r.digits === seen ? { ...r, confidence: Math.max(r.confidence, agreed) } : { ...r, confidence: Math.min(r.confidence, oneMore ? 0.7 : 0.75) }));
   if (reads.some((r) => r.digits === seen)) return capped;
   const confidence = oneMore ? Math.min(0.78, Math.max(best.confidence, 0.8 * sure)) : Math.min(0.7, 0.8 * sure);
