@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   if (save) await mkdir('bench/out/ocr', { recursive: true });
 
   const times: number[] = [];
+  // CPU time of this process per photo: on a machine busy with other work the wall time grows, this does not.
+  const cpuTimes: number[] = [];
   const byStyle = new Map<string, { n: number; exact: number }>();
   let confident = 0;
   let confidentRight = 0;
@@ -77,9 +79,12 @@ async function main(): Promise<void> {
     const c = await make();
     const photo = c.bytes;
     const hints: MeterHints = useHints ? { decimals: c.decimals, type: c.type } : {};
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const result = await readMeterPhoto(photo, hints);
     times.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
     const stat = byStyle.get(c.style) ?? { n: 0, exact: 0 };
     byStyle.set(c.style, stat);
     stat.n++;
@@ -103,6 +108,8 @@ async function main(): Promise<void> {
   for (const [style, s] of byStyle) console.log(`  ${style.padEnd(16)} ${String(s.exact).padStart(3)}/${s.n} exact (${pct(s.exact, s.n)})`);
   console.log(`  ${'all'.padEnd(16)} ${String(exact).padStart(3)}/${cases.length} exact (${pct(exact, cases.length)}); true value among candidates ${pct(inCandidates, cases.length)}`);
   console.log(`  time per photo: median ${median.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms`);
+  cpuTimes.sort((a, b) => a - b);
+  console.log(`  CPU time per photo (all threads): median ${cpuTimes[Math.floor(cpuTimes.length / 2)]!.toFixed(0)} ms, p90 ${cpuTimes[Math.floor(cpuTimes.length * 0.9)]!.toFixed(0)} ms`);
   console.log(`  at confidence >= ${PREFILL_CONFIDENCE} (pre-filled as sure): ${confident}/${cases.length} photos (${pct(confident, cases.length)}), precision ${pct(confidentRight, confident)}`);
 }
 

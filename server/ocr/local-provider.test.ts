@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { generatePhoto } from '@/bench/ocr/photo-generator/generate';
 import { renderMeterImage } from '@/bench/ocr/render-meter-image';
-import { readMeterPhoto } from './local-provider';
+import { detectorSide, readMeterPhoto } from './local-provider';
 import { TINY_PNG } from '@/test/factories';
 
 // A few generated photos through the real offline models (the full set with timings: `npm run bench:ocr`).
@@ -13,6 +13,10 @@ const photos = [
 ] as const;
 
 describe('offline meter-photo reader', () => {
+  it("maps the detector's boxes back from its stretched input (sides up to a multiple of 32)", () => {
+    expect([360, 640, 641, 20].map(detectorSide)).toEqual([384, 640, 672, 32]);
+  });
+
   it.each(photos)('reads $value next to its unit, past the serial number and ratings', async ({ value, style }) => {
     const image = await renderMeterImage({ value, seed: value.length * 31, style });
     const result = await readMeterPhoto(image);

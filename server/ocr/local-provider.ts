@@ -15,10 +15,12 @@ import {
   redColumns,
   type RegisterRegion,
   registerRegions,
+  weighWithDetector,
 } from './pick-register';
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
 import { openPhoto, WORK_SIZE } from './photo';
 import { litSegmentsOnly, readSegmentDigits, segmentTilt } from './seven-segment';
+import { findDigitRows, toGrey } from './find-digit-rows';
 import { type RawImage, warpQuad } from './warp-quad';
 
 /**
@@ -151,7 +153,7 @@ async function readDrum(e: Engine, work: RawImage, quad: Quad, x: number, pitch:
   const still = await best([0]);
   const top = Math.max(...still);
   if (top >= 0.8) return { ch: String(still.indexOf(top)), p: top };
-  const [above, below] = [await best([-0.15, -0.3]), await best([0.3, 0.45])];
+  const [above, below] = [await best([-0.25, -0.35, -0.45, -0.55, -0.65, -0.75]), await best([0.4, 0.55, 0.7])];
   // The digit leaving shows more of itself than the one coming: it counts most.
   const rolled = above.map((p, d) => Math.min(1, Math.max(p, still[d]!) + 0.5 * below[(d + 1) % 10]!));
   const p = Math.max(...rolled);
@@ -267,7 +269,11 @@ function taller(q: Quad, f: number): Quad {
  */
 function readLcd(work: RawImage, region: RegisterRegion): RegisterRead | null {
   const { quad, core } = widened(region.quad, region.core, 1, 1.5);
-  let tallQuad = taller(quad, 0.5);
+  return readLcdQuad(work, taller(quad, 0.5), core, region.text);
+}
+
+/** Reads the seven-segment digits in `tallQuad` (the digits' row with room above and below), `core` where digits were seen. */
+function readLcdQuad(work: RawImage, tallQuad: Quad, core: [number, number], what: string): RegisterRead | null {
   let tall = cut(work, tallQuad);
   let clean = litSegmentsOnly(tall, core);
   // The detector's box may be off the digits' middle, and tilted by a few degrees against them:
@@ -280,17 +286,63 @@ function readLcd(work: RawImage, region: RegisterRegion): RegisterRead | null {
     tall = cut(work, tallQuad);
     clean = litSegmentsOnly(tall, core);
   }
-  const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7 });
-  logger.debug('ocr lcd region', { text: region.text, score: region.score, read });
+  const read = readRegister(readSegmentDigits(clean), { core, maxGap: 1.7, trailingMark: true });
+  logger.debug('ocr lcd region', { what, read });
   return read;
+}
+
+/** Longest side of the image the digit rows are looked for on. */
+const ROW_SEARCH_SIZE = 800;
+
+/**
+ * LCD reads of the digit rows found in the pixels (find-digit-rows.ts), best row first: the row's box is
+ * taken with room for digits beside it that the search left out (blanked or faint ones, a 1 too thin to
+ * count) and read by its segments.
+ */
+async function lcdRowReads(work: RawImage): Promise<RegisterRead[]> {
+  const scale = Math.min(1, ROW_SEARCH_SIZE / Math.max(work.width, work.height));
+  const { data, info } = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
+    .resize({ width: Math.round(work.width * scale), height: Math.round(work.height * scale) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rows = findDigitRows(toGrey(data, info.width, info.height, info.channels), { max: 2 });
+  const reads: RegisterRead[] = [];
+  for (const [i, row] of rows.entries()) {
+    const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
+    const [w, h, pitch] = [quadWidth(quad), quadHeight(quad), row.pitch / scale];
+    let [left, right] = [3, 3];
+    let read: RegisterRead | null = null;
+    // While the digits read run into an end of the crop, take more of the row there.
+    for (let grow = 0; grow < 3; grow++) {
+      const total = w + (left + right) * pitch;
+      const core: [number, number] = [(left * pitch) / total, (left * pitch + w) / total];
+      read = readLcdQuad(work, taller(growQuad(quad, (left * pitch) / h, (right * pitch) / h), 0.45), core, `row ${i}`);
+      if (!read) break;
+      const [moreLeft, moreRight] = [read.span[0] * total < 1.6 * pitch, (1 - read.span[1]) * total < 1.6 * pitch];
+      if (!moreLeft && !moreRight) break;
+      if (moreLeft) left += 3;
+      if (moreRight) right += 3;
+    }
+    if (read) reads.push({ ...read, weight: i === 0 ? 1 : Math.min(1, rows[1]!.score / rows[0]!.score) });
+  }
+  return reads;
 }
 
 /** Text lines the detector finds on `image` (PNG bytes), in work-image coordinates (`scale`: detect / work). */
 async function detectLines(e: Engine, image: Buffer, scale: number): Promise<OcrLine[]> {
   const raw = await e.ocr.detect(image as unknown as string);
+  // The detector stretches its input to sides that are multiples of 32 and gives its boxes in that
+  // stretched image: undo the stretch (up to 8 % across a 360 px side, a register's height and more).
+  const { width = 1, height = 1 } = await sharp(image).metadata();
+  const [sx, sy] = [width / detectorSide(width), height / detectorSide(height)];
   return raw
     .filter((l) => l.box?.length === 4)
-    .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [x / scale, y / scale]) as Quad }));
+    .map((l) => ({ text: l.text, confidence: l.mean, box: l.box!.map(([x = 0, y = 0]) => [(x * sx) / scale, (y * sy) / scale]) as Quad }));
+}
+
+/** The side the detector (@gutenye/ocr-common's Detection) resizes an image side to: up to a multiple of 32. */
+export function detectorSide(side: number): number {
+  return Math.max(32, Math.ceil(side / 32) * 32);
 }
 
 /**
@@ -327,7 +379,7 @@ async function enhancedForDetection(work: RawImage): Promise<{ png: Buffer; scal
 
 /** A less register-like region counts for less, so a crisp serial number does not beat a blurry register. */
 function regionWeight(region: RegisterRegion, best: RegisterRegion): number {
-  return Math.min(1, Math.max(0.2, region.score / best.score - 0.15));
+  return Math.min(region.serial ? 0.5 : 1, Math.max(0.2, region.score / best.score - 0.15));
 }
 
 async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
@@ -351,6 +403,62 @@ async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buff
   }
 }
 
+/** The reads of a drum register's region: a first read, and when it is unsure, reads of differently prepared crops. */
+async function readDrumRegion(e: Engine, work: RawImage, region: RegisterRegion, hints: MeterHints, weight: number): Promise<RegisterRead[]> {
+  const reads: RegisterRead[] = [];
+  let { quad, core } = region;
+  let strip = cut(work, quad);
+  let red = redColumns(strip.data, strip.width, strip.height, strip.channels);
+  let first = readRegister(await recognise(e, strip), { red, core });
+  // The first pass often misses drums (a run of zeros is not "text" to the detector): while the digits
+  // run into the crop's end, take more of the row.
+  for (let grow = 0; first && grow < 2; grow++) {
+    const edge = 1.3 * (first.pitch ?? 0.1);
+    const left = first.span[0] < edge ? 3 : 0;
+    const right = !region.unit && first.span[1] > 1 - edge ? 2 : 0;
+    if (!left && !right) break;
+    ({ quad, core } = widened(quad, core, left, right));
+    strip = cut(work, quad);
+    red = redColumns(strip.data, strip.width, strip.height, strip.channels);
+    first = readRegister(await recognise(e, strip), { red, core }) ?? first;
+  }
+  if (first?.pitch) first = await completeDrums(e, work, quad, red, first, hints.decimals ?? null);
+  logger.debug('ocr region', { text: region.text, score: region.score, first });
+  if (first) reads.push({ ...first, weight });
+  if (first && first.confidence >= SURE && first.digits.length >= 4) return reads;
+  // Unsure: read again from a contrast-stretched grey crop and from a taller crop.
+  for (const variant of [stretched(strip), cut(work, taller(quad, 0.12))]) {
+    let again = readRegister(await recognise(e, variant), { red, core });
+    if (again?.pitch) again = await completeDrums(e, work, quad, red, again, hints.decimals ?? null);
+    logger.debug('ocr reread', { again });
+    if (again) reads.push({ ...(again.decimals === null && first ? { ...again, decimals: first.decimals, decimalsFrom: first.decimalsFrom } : again), weight });
+  }
+  return reads;
+}
+
+/** Register digits shorter than this (in the detector's image, px) are looked at again, enlarged. */
+const ZOOM_BELOW = 14;
+
+/** Text lines the detector finds in the area around `quad` (its width again either side, three heights above and below), enlarged to the detector's size. */
+async function detectAround(e: Engine, work: RawImage, quad: Quad): Promise<OcrLine[]> {
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const [w, h] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  const left = Math.max(0, Math.floor(Math.min(...xs) - 0.6 * w));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - 1.5 * h));
+  const width = Math.min(work.width - left, Math.ceil(w * 2.2));
+  const height = Math.min(work.height - top, Math.ceil(h * 4));
+  if (width < 8 || height < 8) return [];
+  const scale = DETECT_SIZE / Math.max(width, height);
+  const png = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
+    .extract({ left, top, width, height })
+    .resize({ width: Math.round(width * scale), height: Math.round(height * scale) })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const lines = await detectLines(e, png, scale);
+  return lines.map((l) => ({ ...l, box: l.box.map(([x, y]) => [x + left, y + top]) as Quad }));
+}
+
 /** Reads the register of a meter photo; never throws for an unreadable photo (value null instead). */
 export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}): Promise<OcrResult> {
   const e = await warmLocalEngine();
@@ -358,51 +466,37 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   const image = await decode(bytes);
   if (!image) return NOTHING_READ;
   const t1 = performance.now();
-  const lines = await detectLines(e, image.detect, image.scale);
-  const t2 = performance.now();
   // Electricity and heat meters show seven-segment LCDs (with ghost segments); water and gas meters drums.
   if (hints.type === 'electricity' || hints.type === 'heating') {
-    const reads = lcdReads(image.work, lines);
-    // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
-    // with the contrast raised locally (CLAHE).
-    if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {
-      const again = await enhancedForDetection(image.work);
-      reads.push(...lcdReads(image.work, await detectLines(e, again.png, again.scale)));
+    // The digit rows found in the pixels first: when one reads surely, the text detector is not needed.
+    const reads = await lcdRowReads(image.work);
+    if (!reads.some((r) => r.confidence * (r.weight ?? 1) >= SURE && r.digits.length >= 4)) {
+      reads.push(...lcdReads(image.work, await detectLines(e, image.detect, image.scale)));
+      // Nothing convincing: dim or small displays often go unseen by the detector. Look again, larger and
+      // with the contrast raised locally (CLAHE).
+      if (Math.max(0, ...reads.map((r) => r.confidence * (r.weight ?? 1))) < LCD_LOOK_AGAIN) {
+        const again = await enhancedForDetection(image.work);
+        reads.push(...lcdReads(image.work, await detectLines(e, again.png, again.scale)));
+      }
     }
-    logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
+    logger.debug('ocr timings', { decode: Math.round(t1 - t0), read: Math.round(performance.now() - t1), reads: reads.length });
     return resultOf(rankCandidates(reads, hints));
   }
-  const regions = registerRegions(lines, 2);
+  const lines = await detectLines(e, image.detect, image.scale);
+  const t2 = performance.now();
+  let regions = registerRegions(lines, 2);
+  // A small register (a water meter's dial photographed from afar) is hardly legible to the detector at
+  // its usual size: look again at the area around it, enlarged.
+  if (regions[0] && regions[0].height * image.scale < ZOOM_BELOW) {
+    const zoomed = await detectAround(e, image.work, regions[0].quad);
+    if (zoomed.length) regions = registerRegions(zoomed, 2);
+  }
   const reads: RegisterRead[] = [];
   for (const region of regions) {
     const weight = regionWeight(region, regions[0]!);
-    let { quad, core } = region;
-    let strip = cut(image.work, quad);
-    let red = redColumns(strip.data, strip.width, strip.height, strip.channels);
-    let first = readRegister(await recognise(e, strip), { red, core });
-    // The first pass often misses drums (a run of zeros is not "text" to the detector): while the digits
-    // run into the crop's end, take more of the row.
-    for (let grow = 0; first && grow < 2; grow++) {
-      const edge = 1.3 * (first.pitch ?? 0.1);
-      const left = first.span[0] < edge ? 3 : 0;
-      const right = !region.unit && first.span[1] > 1 - edge ? 2 : 0;
-      if (!left && !right) break;
-      ({ quad, core } = widened(quad, core, left, right));
-      strip = cut(image.work, quad);
-      red = redColumns(strip.data, strip.width, strip.height, strip.channels);
-      first = readRegister(await recognise(e, strip), { red, core }) ?? first;
-    }
-    if (first?.pitch) first = await completeDrums(e, image.work, quad, red, first, hints.decimals ?? null);
-    logger.debug('ocr region', { text: region.text, score: region.score, first });
-    if (first) reads.push({ ...first, weight });
-    if (first && first.confidence >= SURE && first.digits.length >= 4) break;
-    // Unsure: read again from a contrast-stretched grey crop and from a taller crop.
-    for (const variant of [stretched(strip), cut(image.work, taller(quad, 0.12))]) {
-      let again = readRegister(await recognise(e, variant), { red, core });
-      if (again?.pitch) again = await completeDrums(e, image.work, quad, red, again, hints.decimals ?? null);
-      logger.debug('ocr reread', { again });
-      if (again) reads.push({ ...(again.decimals === null && first ? { ...again, decimals: first.decimals, decimalsFrom: first.decimalsFrom } : again), weight });
-    }
+    const own = weighWithDetector(await readDrumRegion(e, image.work, region, hints, weight), region.digits ?? '', region.confidence ?? 0, weight);
+    reads.push(...own);
+    if (own.some((r) => r.confidence >= SURE && r.digits.length >= 4)) break;
   }
   logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
   return resultOf(rankCandidates(reads, hints));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type OcrLine, plausibility, type Quad, rankCandidates, readRegister, registerRegions, withDecimalMark } from './pick-register';
+import { type OcrLine, plausibility, type Quad, rankCandidates, readRegister, type RegisterRead, registerRegions, weighWithDetector, withDecimalMark } from './pick-register';
 
 const box = (x: number, y: number, w: number, h: number): Quad => [
   [x, y],
@@ -23,6 +23,14 @@ describe('registerRegions', () => {
     const [best] = registerRegions(lines);
     expect(best!.text).toBe('00123 456 m3');
     expect(best!.unit).toBe('m3');
+  });
+});
+
+describe('registerRegions, serial numbers', () => {
+  it('knows a serial number whose label the detector read as a line of its own', () => {
+    const lines = [line('S/N', 100, 400, 60, 30), line('40994226', 170, 400, 200, 30)];
+    const [region] = registerRegions(lines);
+    expect(region!.serial).toBe(true);
   });
 });
 
@@ -87,5 +95,56 @@ describe('withDecimalMark and plausibility', () => {
     expect(plausibility('00090.0', 100)).toBeLessThan(1);
     expect(plausibility('99999', 100)).toBeLessThan(1);
     expect(plausibility('5', null)).toBe(1);
+  });
+});
+
+describe('rankCandidates, close calls', () => {
+  it('makes the best value less sure when the runner-up is about as likely', () => {
+    const read: RegisterRead = { digits: '40994226', decimals: null, decimalsFrom: null, probs: [0.5, 0.99, 0.99, 0.99, 0.99, 0.99, 0.99, 0.99], alts: [{ ch: '0', p: 0.5 }, ...Array(7).fill(undefined)], confidence: 0.9, span: [0.2, 0.8], pitch: 0.08 };
+    const [best, second] = rankCandidates([read], { decimals: 3 });
+    expect(best!.confidence).toBeLessThan(0.8);
+    expect(second!.confidence).toBeLessThanOrEqual(best!.confidence);
+  });
+});
+
+describe('weighWithDetector', () => {
+  const read = (digits: string, confidence: number): RegisterRead => ({ digits, decimals: null, decimalsFrom: null, probs: [...digits].map(() => confidence), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08 });
+
+  it('leaves the reads as they are when one agrees with what the detector read', () => {
+    const reads = [read('00469808', 0.93)];
+    expect(weighWithDetector(reads, '00469808', 0.99)).toEqual(reads);
+  });
+
+  it('makes no read sure when none agrees, and prefers the detector when it read one drum more at an end', () => {
+    const lastDrum = weighWithDetector([read('0046980', 0.93)], '00469808', 0.99);
+    expect(Math.max(...lastDrum.map((r) => r.confidence))).toBeLessThan(0.8);
+    expect(rankCandidates(lastDrum, { decimals: 3 })[0]!.value).toBe('00469.808');
+    const leadingZero = weighWithDetector([read('0135717', 0.9)], '00135717', 0.97);
+    expect(rankCandidates(leadingZero, { decimals: 3 })[0]!.value).toBe('00135.717');
+    // Otherwise the reread stays first, though not sure either.
+    const other = weighWithDetector([read('00994226', 0.9)], '40994226', 0.98);
+    const [best] = rankCandidates(other, { decimals: 3 });
+    expect(best!.value).toBe('00994.226');
+    expect(best!.confidence).toBeLessThan(0.8);
+  });
+
+  it('keeps a read that holds one drum more than the detector saw first, though not sure', () => {
+    const [best] = rankCandidates(weighWithDetector([read('7257357', 0.85)], '725735', 0.99), { decimals: 2 });
+    expect(best!.value).toBe('72573.57');
+    expect(best!.confidence).toBeLessThan(0.8);
+  });
+
+  it('ignores a detector read too short to be a register', () => {
+    const reads = [read('12345', 0.9)];
+    expect(weighWithDetector(reads, '123', 0.99)).toEqual(reads);
+  });
+});
+
+describe('readRegister, an LCD', () => {
+  it("reads a lit decimal point right after the last digit as decimals not read, which the meter's decimals then doubt", () => {
+    const chars = [...'000339'].map((ch, i) => ({ ch, p: 0.95, x: 0.2 + i * 0.08 })).concat([{ ch: '.', p: 0.9, x: 0.64 }]);
+    const lcd = readRegister(chars, { maxGap: 1.7, trailingMark: true })!;
+    expect(lcd).toMatchObject({ digits: '000339', decimals: 0, decimalsFrom: 'mark' });
+    expect(rankCandidates([lcd], { decimals: 2 })[0]!.confidence).toBeLessThan(0.8);
   });
 });

@@ -33,6 +33,11 @@ export type RegisterRegion = {
   unit: string | null;
   /** Where the first pass saw digits, as fractions of the quad's width. */
   core: [number, number];
+  /** Labelled like a serial number (S/N, Nr.): read only when nothing better is found, and never as sure. */
+  serial?: boolean;
+  /** The digits the first pass read there, and how sure it was of its lines (0..1). */
+  digits?: string;
+  confidence?: number;
 };
 
 /** One recognised character of the crop, with where it sits (0..1 of the crop width). */
@@ -68,6 +73,32 @@ export type RegisterRead = {
 
 export type Candidate = { value: string; confidence: number };
 
+/**
+ * The reads of one register region weighed against what the detector's own pass read there (`seen`, its
+ * line confidence `sure`). When the best read agrees on every digit, the reads stand as they are. When it
+ * does not, no disagreeing read stays sure (each capped below the pre-fill threshold); a read that agrees
+ * with the detector is preferred, or else the detector's digits join as a candidate, preferred when they
+ * are the best read's digits with one drum more at either end (a half-rolled last drum or a leading 0 the
+ * reread dropped); when the best read holds one drum more than the detector saw, it stays first.
+ */
+export function weighWithDetector(reads: RegisterRead[], seen: string, sure: number, weight = 1): RegisterRead[] {
+  if (seen.length < 4 || !reads.length) return reads;
+  const best = reads.reduce((a, b) => (b.confidence * (b.weight ?? 1) > a.confidence * (a.weight ?? 1) ? b : a));
+  if (best.digits === seen) return reads;
+  // Another read that agrees with the detector outweighs the best one, which agrees with neither.
+  const agreed = Math.min(0.78, 0.8 * sure);
+  const oneMore = seen.length === best.digits.length + 1 && (seen.startsWith(best.digits) || seen.endsWith(best.digits));
+  // The reread found one drum more than the detector (a half-rolled last drum read on its own): its digits
+  // stand, though not as sure.
+  const oneLess = best.digits.length === seen.length + 1 && (best.digits.startsWith(seen) || best.digits.endsWith(seen));
+  if (oneLess) return reads.map((r) => ({ ...r, confidence: Math.min(r.confidence, 0.75) }));
+  const capped = reads.map((r) => (r.digits === seen ? { ...r, confidence: Math.max(r.confidence, agreed) } : { ...r, confidence: Math.min(r.confidence, oneMore ? 0.7 : 0.75) }));
+  if (reads.some((r) => r.digits === seen)) return capped;
+  const confidence = oneMore ? Math.min(0.78, Math.max(best.confidence, 0.8 * sure)) : Math.min(0.7, 0.8 * sure);
+  const seenRead: RegisterRead = { digits: seen, decimals: null, decimalsFrom: null, probs: [...seen].map(() => sure), alts: [...seen].map(() => undefined), confidence, span: [0, 1], pitch: null, weight };
+  return [...capped, seenRead];
+}
+
 export type MeterHints = {
   /** The meter's type: electricity and heat meters mostly show seven-segment LCDs, water and gas meters drums. */
   type?: MeterType | null;
@@ -79,6 +110,8 @@ export type MeterHints = {
 
 const UNIT_RE = /(?<![/\w])(m3|m³|m\^3|kwh|mwh|gj|gcal|kvarh)(?![/\w])/i;
 const SERIAL_RE = /(?:s\/?n|ser(?:ial)?|n[or]\.?|№|#|id|fab|zahl)\s*[:.]?\s*\d/i;
+/** A line that is only a serial number's label ("S/N", "Nr.", "Ser.No."), its digits read as another line. */
+const SERIAL_PREFIX_RE = /(?:^|\s)(?:s\/?n|ser(?:ial)?\.?\s*no|n[or]|№|#|fab\.?\s*nr)\s*[:.]?\s*$/i;
 const RATING_RE = /(\d\s*(?:v|a|hz|bar|°c?|%|mpa|imp|rev|u\/|l\/h|m3\/h|m³\/h)(?![a-z]))|\(|\)|\/|(?<![a-z])(class|kl|qn|q3|q1|pn|r\d{2,3}|imp|ip\d\d|din|en|iso|mid|cl)(?![a-z])|°/i;
 
 /** Letters the recogniser confuses with digits, read as the digit when they sit among digits. */
@@ -213,7 +246,13 @@ export function registerRegions(lines: OcrLine[], max = 3): RegisterRegion[] {
       const parts = row.slice(i, j + 1);
       const unitLine = parts.find((p) => p.unit) ?? (j + 1 < row.length && row[j + 1]!.unit ? row[j + 1] : undefined);
       if (unitLine && !parts.includes(unitLine)) parts.push(unitLine);
-      regions.push(scoreRegion(parts, unitLine?.unit ?? null, tallestDigits));
+      const region = scoreRegion(parts, unitLine?.unit ?? null, tallestDigits);
+      // "S/N" read as a line of its own before the digits: a serial number all the same.
+      if (i > 0 && SERIAL_PREFIX_RE.test(row[i - 1]!.text)) {
+        region.serial = true;
+        region.score -= 1.5;
+      }
+      regions.push(region);
       i = j;
     }
   }
@@ -241,7 +280,8 @@ function scoreRegion(parts: LineInfo[], unit: string | null, tallestDigits: numb
   const pad = { left: 4, right: unit ? 0.4 : 2.5, y: 0.22 };
   const quad = enclosingQuad(parts.flatMap((p) => p.box), angle, pad);
   const core = spanWithin(quad, digitParts.flatMap((p) => p.box));
-  return { quad, height: h, text, score, unit, core };
+  const confidence = digitParts.reduce((s, p) => s + p.confidence, 0) / digitParts.length;
+  return { quad, height: h, text, score, unit, core, serial: parts.some((p) => p.serial), digits, confidence };
 }
 
 function unitOnlyRegion(unit: LineInfo, tallestDigits: number): RegisterRegion {
@@ -306,8 +346,9 @@ function redShareAt(red: number[], x: number, halfWidth: number): number {
  * ends a run, and a gap of whole drum pitches between two equal digits is refilled (the recogniser merges
  * repeated digits such as 0000). The decimals are the digits on red drums or after a printed mark.
  * `maxGap` (in digit pitches) ends a run: an LCD's digits stand side by side, drums may hide a few.
+ * `trailingMark`: a '.' right after the last digit is a lit decimal point (an LCD's), the run then has no decimals read.
  */
-export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; core?: [number, number]; maxGap?: number } = {}): RegisterRead | null {
+export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; core?: [number, number]; maxGap?: number; trailingMark?: boolean } = {}): RegisterRead | null {
   type Run = { items: RecognisedChar[]; mark: number | null };
   const pitch = typicalSpacing(chars.filter((c) => isDigit(c.ch)));
   const digitLike = (j: number) => j >= 0 && j < chars.length && (isDigit(chars[j]!.ch) || (chars[j]!.digit?.p ?? 0) > 0.3);
@@ -326,6 +367,10 @@ export function readRegister(chars: RecognisedChar[], opts: { red?: number[]; co
     else if ((c.ch === '.' || c.ch === ',') && run.items.length && digitLike(i + 1)) {
       // A second mark inside the digits (a faint decimal point caught too) does not end the register.
       run.mark ??= run.items.length;
+    } else if (opts.trailingMark && c.ch === '.' && run.items.length && !digitLike(i + 1)) {
+      // A lit decimal point after the last digit read: the decimals after it were not read.
+      run.mark ??= run.items.length;
+      flush();
     }
     else if (LOOKALIKE[c.ch] && (digitLike(i - 1) || digitLike(i + 1)) && !nextIsLetter) {
       run.items.push({ ...c, ch: LOOKALIKE[c.ch]!, p: Math.min(c.p, c.digit?.p ?? c.p * 0.7) });
@@ -433,7 +478,8 @@ export function plausibility(value: string, lastReading: number | null | undefin
 /**
  * Ranked candidate values from one or more reads of the register: each read with its decimal mark
  * (the meter's known decimals win over red drums), its one-digit alternatives for unsure digits, and
- * everything weighed by plausibility against the last reading. Duplicates keep their best confidence.
+ * everything weighed by plausibility against the last reading. Duplicates keep their best confidence;
+ * when the runner-up is about as likely as the best value, all lose a fifth of their confidence (none is sure).
  */
 export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, max = 5): Candidate[] {
   const out = new Map<string, number>();
@@ -448,7 +494,7 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
     let factor = read.weight ?? 1;
     if (known !== null) {
       // Red drums counted other than the meter's decimals: a drum was likely missed or read twice.
-      if (decimals !== null && decimals !== known) factor = read.decimalsFrom === 'red' ? 0.6 : 0.9;
+      if (decimals !== null && decimals !== known) factor = read.decimalsFrom === 'red' ? 0.6 : 0.8;
       decimals = known;
     }
     const value = withDecimalMark(read.digits, decimals);
@@ -467,8 +513,8 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
       add(altValue, base * plausibility(altValue, hints.lastReading));
     });
   }
-  return [...out.entries()]
-    .map(([value, confidence]) => ({ value, confidence: Math.round(confidence * 1000) / 1000 }))
-    .sort((a, b) => b.confidence - a.confidence || a.value.localeCompare(b.value))
-    .slice(0, max);
+  const ranked = [...out.entries()].map(([value, confidence]) => ({ value, confidence })).sort((a, b) => b.confidence - a.confidence || a.value.localeCompare(b.value));
+  // A runner-up about as likely as the best value: no value is as sure.
+  const close = ranked.length > 1 && ranked[1]!.confidence >= 0.95 * ranked[0]!.confidence ? 0.8 : 1;
+  return ranked.map((c) => ({ value: c.value, confidence: Math.round(c.confidence * close * 1000) / 1000 })).slice(0, max);
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { litSegments, polygonSvg, SEGMENTS, segmentPolygon } from '@/bench/ocr/photo-generator/seven-segment';
-import { litSegmentsOnly, readSegmentDigits } from './seven-segment';
+import { dropLongLines, litSegmentsOnly, readSegmentDigits } from './seven-segment';
 
 /** A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast. */
 async function lcdStrip(shown: string, dpAfter: number | null, ghost: number) {
@@ -33,5 +33,19 @@ describe('seven-segment reader', () => {
 
   it('leaves blanked leading positions out and finds the lit decimal point', async () => {
     expect(read(await lcdStrip('   12345', 4, 0.25))).toBe('12.345');
+  });
+});
+
+describe('window edges', () => {
+  it('clears long lines and keeps a digit that overlaps them', () => {
+    const [w, h] = [30, 40];
+    const mask = new Uint8Array(w * h);
+    // The window's right edge, down the whole strip, and a digit's bars reaching into it.
+    for (let y = 0; y < h; y++) mask[y * w + 25] = 255;
+    for (let x = 10; x <= 25; x++) for (const y of [10, 20, 30]) mask[y * w + x] = 255;
+    dropLongLines(mask, w, h, 28, 24);
+    expect(mask[5 * w + 25]).toBe(0);
+    expect(mask[10 * w + 12]).toBe(255);
+    expect(mask[30 * w + 20]).toBe(255);
   });
 });

@@ -21,6 +21,8 @@ export type LitSegments = {
   height: number;
   /** The rows the digits occupy. */
   band: [number, number];
+  /** 1 where the window's edge was cleared away: a digit's segment there is hidden, neither lit nor unlit. */
+  hidden?: Uint8Array;
 };
 
 /**
@@ -71,6 +73,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   const hi = 0.62 * lit;
   const on = new Uint8Array(width * height);
   for (let i = 0; i < on.length; i++) on[i] = Math.round(255 * Math.max(0, Math.min(1, (ink[i]! - lo) / (hi - lo))));
+  const hidden = dropLongLines(on, width, height, Math.round(0.7 * height), Math.round(0.6 * height));
   // The window's frame and edges are not digits: connected marks wider than a digit or as tall as the strip,
   // or touching its border, go. Then the digits' band is the run of rows with the most lit pixels.
   const label = new Int32Array(width * height).fill(-1);
@@ -123,6 +126,22 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   // The band's rows that are themselves dense (the gap closing above reaches past them).
   while (bandTop < bandBottom - 1 && rowLit[bandTop]! < minRow) bandTop++;
   while (bandBottom > bandTop + 1 && rowLit[bandBottom - 1]! < minRow) bandBottom--;
+  // A thin line apart from the digits at either end of the band (what is left of the window's edge where
+  // the light made it faint) is not part of them: a digit's bars join its sides without such a gap.
+  const thin = Math.max(2, Math.round(0.06 * height));
+  const apart = Math.max(3, Math.round(0.05 * height));
+  for (let pass = 0; pass < 2; pass++) {
+    let end = bandBottom;
+    while (end > bandTop && rowLit[end - 1]! >= minRow) end--;
+    let gapEnd = end;
+    while (gapEnd > bandTop && rowLit[gapEnd - 1]! < minRow) gapEnd--;
+    if (bandBottom - end <= thin && end - gapEnd >= apart && gapEnd - bandTop >= 0.3 * height) bandBottom = gapEnd;
+    let start = bandTop;
+    while (start < bandBottom && rowLit[start]! >= minRow) start++;
+    let gapStart = start;
+    while (gapStart < bandBottom && rowLit[gapStart]! < minRow) gapStart++;
+    if (start - bandTop <= thin && gapStart - start >= apart && bandBottom - gapStart >= 0.3 * height) bandTop = gapStart;
+  }
   const margin = Math.max(1, Math.round(0.03 * height));
   const top = Math.max(0, bandTop - margin);
   const bottom = Math.min(height, bandBottom + margin);
@@ -167,7 +186,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
     }
   }
   const marks = Uint8Array.from(on, (v) => (v >= 128 ? 1 : 0));
-  return { image: { data: out, width, height, channels: 3 }, mask, marks, width, height, band: [bandTop, bandBottom] };
+  return { image: { data: out, width, height, channels: 3 }, mask, marks, width, height, band: [bandTop, bandBottom], hidden };
 }
 
 
@@ -227,11 +246,21 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     if (n < fewest) [slant, fewest] = [s, n];
   }
   const used = columnsAt(slant);
+  // Columns where the window's edge was cleared (in the sheared frame): a digit overlapping the edge is
+  // cut in two there, and its halves are one cell.
+  const hiddenCol = new Uint8Array(width + height);
+  if (lit.hidden) {
+    for (let y = bandTop; y < bandBottom; y++) {
+      const shift = Math.round(shiftAt(slant, y));
+      for (let x = 0; x < width; x++) if (lit.hidden[y * width + x]) hiddenCol[Math.max(0, x - shift)] = 1;
+    }
+  }
   const blobs: Array<[number, number]> = [];
   for (let x = 0; x < used.length; x++) {
     if (!used[x]) continue;
     const last = blobs[blobs.length - 1];
-    if (last && last[1] >= x - 1) last[1] = x;
+    const bridged = last && x - last[1] - 1 <= 0.3 * (bandBottom - bandTop) && hiddenCol.subarray(last[1] + 1, x).every(Boolean);
+    if (last && (last[1] >= x - 1 || bridged)) last[1] = x;
     else blobs.push([x, x]);
   }
   const bandHeight = Math.max(1, bandBottom - bandTop);
@@ -319,22 +348,30 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   const topAt = (x: number) => top0 + 0 * x;
   const bottomAt = (x: number) => bottom0 + 0 * x;
 
-  // Share of lit pixels in an area of a cell, sampled along the slant.
+  // Share of lit pixels in an area of a cell, sampled along the slant; -1 when the area is mostly hidden
+  // behind the window's edge.
   const fill = (cell: [number, number], [u0, u1, v0, v1]: [number, number, number, number], source: Uint8Array) => {
     const mid = (cell[0] + cell[1]) / 2;
     const top = topAt(mid);
     const h = Math.max(1, bottomAt(mid) - top);
     let n = 0;
     let on = 0;
+    let behind = 0;
     for (let y = Math.round(top + v0 * h); y <= Math.round(top + v1 * h); y++) {
       if (y < 0 || y >= height) continue;
       const shift = shiftAt(slant, y);
       for (let x = Math.round(cell[0] + u0 * (cell[1] - cell[0]) + shift); x <= Math.round(cell[0] + u1 * (cell[1] - cell[0]) + shift); x++) {
         if (x < 0 || x >= width) continue;
+        // (Behind the window's edge a segment is neither lit nor unlit: not counted.)
+        if (lit.hidden?.[y * width + x]) {
+          behind++;
+          continue;
+        }
         n++;
         on += source[y * width + x]!;
       }
     }
+    if (behind > 2 * n) return -1;
     return n ? on / n : 0;
   };
 
@@ -351,21 +388,23 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     // Distance of the cell's fills to each digit's pattern; the closest variant counts.
     const distance = new Map<string, number>();
     for (const [digit, segs] of DIGIT_SEGMENTS) {
-      const d = Object.entries(fills).reduce((s, [seg, f]) => s + Math.abs((segs.includes(seg) ? 1 : 0) - Math.min(1, f / 0.6)), 0);
+      const d = Object.entries(fills).reduce((s, [seg, f]) => (f < 0 ? s : s + Math.abs((segs.includes(seg) ? 1 : 0) - Math.min(1, f / 0.6))), 0);
       distance.set(digit, Math.min(distance.get(digit) ?? Infinity, d));
     }
     const ranked = [...distance.entries()].sort((a, b) => a[1] - b[1]);
     const [[best, d1], [second, d2]] = [ranked[0]!, ranked[1]!];
     // Sure when the cell matches its digit well and the next digit clearly less (digits differ by a segment).
-    const p = Math.exp(-d1) * (1 - Math.exp(-2 * (d2 - d1)));
+    // A digit at the window's edge may be partly behind it (a 5 cut in half looks like a 1): never sure.
+    const w = cell[1] - cell[0];
+    const atEdge = hiddenCol.subarray(Math.max(0, Math.floor(cell[0] - 0.3 * w)), Math.max(0, Math.ceil(cell[1] + 0.6 * w))).some(Boolean);
+    const p = Math.exp(-d1) * (1 - Math.exp(-2 * (d2 - d1))) * (atEdge ? 0.5 : 1);
     const x = (cell[0] + cell[1]) / 2 / width;
     chars.push({ ch: best, p, x, digit: { ch: best, p }, alt: { ch: second, p: Math.exp(-d2) * (1 - p) } });
     // A lit decimal point sits low in the gap after the cell.
+    // (In as much room as a point takes: a digit after it may be unread, and the last digit has no next.)
     const next = cells[i + 1];
-    if (next) {
-      const gap: [number, number] = [cell[1], next[0]];
-      if (gap[1] - gap[0] >= 1 && fill(gap, [0, 1, 0.85, 1.04], marks) > 0.12) chars.push({ ch: '.', p: 0.9, x: (gap[0] + gap[1]) / 2 / width });
-    }
+    const gap: [number, number] = [cell[1], Math.min(next ? next[0] : width - 1, cell[1] + 0.5 * (cell[1] - cell[0]))];
+    if (gap[1] - gap[0] >= 1 && fill(gap, [0, 1, 0.85, 1.04], marks) > 0.12) chars.push({ ch: '.', p: 0.9, x: (gap[0] + gap[1]) / 2 / width });
   });
   return chars;
 }
@@ -392,4 +431,39 @@ export function segmentTilt(lit: LitSegments): number {
     if (score > bestScore) [best, bestScore] = [t, score];
   }
   return best;
+}
+
+/**
+ * Clears the straight lines of a mask (values ≥ 128 are set) that run longer than `across` pixels across
+ * or `down` pixels down (gaps of up to two pixels bridged), and the pixel either side of them: the edges
+ * of a display's window. A digit that overlaps the window's edge keeps its own segments (none is that
+ * long), where removing the edge's whole connected mark would take the digit with it. Returns the pixels
+ * cleared.
+ */
+export function dropLongLines(mask: Uint8Array, width: number, height: number, across: number, down: number): Uint8Array {
+  const clear = new Uint8Array(width * height);
+  const scan = (n: number, lines: number, at: (line: number, k: number) => number, length: number, mark: (line: number, k: number) => void) => {
+    for (let line = 0; line < lines; line++) {
+      let [start, lastSet] = [-1, -10];
+      for (let k = 0; k <= n; k++) {
+        const set = k < n && mask[at(line, k)]! >= 128;
+        if (set) {
+          if (start < 0 || k - lastSet > 3) {
+            if (start >= 0 && lastSet - start + 1 >= length) for (let j = start; j <= lastSet; j++) mark(line, j);
+            start = k;
+          }
+          lastSet = k;
+        }
+      }
+      if (start >= 0 && lastSet - start + 1 >= length) for (let j = start; j <= lastSet; j++) mark(line, j);
+    }
+  };
+  scan(width, height, (y, x) => y * width + x, across, (y, x) => {
+    for (let dy = -1; dy <= 1; dy++) if (y + dy >= 0 && y + dy < height) clear[(y + dy) * width + x] = 1;
+  });
+  scan(height, width, (x, y) => y * width + x, down, (x, y) => {
+    for (let dx = -1; dx <= 1; dx++) if (x + dx >= 0 && x + dx < width) clear[y * width + x + dx] = 1;
+  });
+  for (let i = 0; i < clear.length; i++) if (clear[i]) mask[i] = 0;
+  return clear;
 }
