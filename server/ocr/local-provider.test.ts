@@ -4,6 +4,7 @@ import { generatePhoto } from '@/bench/ocr/photo-generator/generate';
 import { renderMeterImage } from '@/bench/ocr/render-meter-image';
 import { detectorSide, readMeterPhoto } from './local-provider';
 import { TINY_PNG } from '@/test/factories';
+import { PREFILL_CONFIDENCE } from './types';
 
 // A few generated photos through the real offline models (the full set with timings: `npm run bench:ocr`).
 const photos = [
@@ -34,11 +35,20 @@ describe('offline meter-photo reader', () => {
   // portal passes: a heat meter's LCD showing 7.182 with four blanked positions and ghost segments, stored
   // upside down with an EXIF tag; an electricity LCD beside its OBIS code, ghosts at 31 %; a gas meter
   // whose last red drum is caught a third of the way to the next digit.
-  it.each([700001, 700020, 700023])('reads held-out generated photo %i exactly', async (seed) => {
-    const photo = await generatePhoto(seed);
-    expect((await readMeterPhoto(photo.bytes, { type: photo.type, decimals: photo.decimals })).value).toBe(photo.value);
-    // A read takes well under a second on an idle machine; CI shares two cores with the build and Postgres.
-  }, 120_000);
+  // Held-out photos of the independent generator, the first ten seeds (the whole set with its score per style:
+  // `npm run bench:ocr`). The resident's contract: a value is pre-filled only when the reader is sure, so a sure
+  // value is the one the meter shows; most are read exactly.
+  it('reads held-out generated photos: every sure value right, most exactly', async () => {
+    const reads = [];
+    for (let seed = 700001; seed <= 700010; seed++) {
+      const photo = await generatePhoto(seed);
+      const read = await readMeterPhoto(photo.bytes, { type: photo.type, decimals: photo.decimals });
+      reads.push({ seed, expected: photo.value, value: read.value, sure: read.confidence >= PREFILL_CONFIDENCE });
+    }
+    expect(reads.filter((r) => r.sure && r.value !== r.expected)).toEqual([]);
+    expect(reads.filter((r) => r.value === r.expected).length).toBeGreaterThanOrEqual(8);
+    // A read takes about a second of CPU; CI shares two cores with the build and Postgres.
+  }, 600_000);
 
   it('reads a HEIC photo (an iPhone photo; sharp here has no HEVC decoder)', async () => {
     // A generated water meter photo encoded once with libheif's heif-enc (x265).
