@@ -45,7 +45,7 @@ test.describe('bank payments', () => {
 
     const queue = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Unmatched entries' });
     const entry = (payer: string) => queue.getByRole(isPhone() ? 'listitem' : 'row').filter({ hasText: payer });
-    await expect(entry(keep)).toContainText(/37,40\s€/);
+    await expect(entry(keep)).toContainText(/€37\.40/);
     await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'bank-statements');
 
@@ -60,7 +60,7 @@ test.describe('bank payments', () => {
     await expect(dialog.getByText('No open invoices: the money becomes the apartment’s credit.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Book payment' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Booked' })).toHaveText(/^Booked 1 payment from 37,40\s€\.$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Booked' })).toHaveText(/^Booked 1 payment from €37\.40\.$/);
     await expect(entry(keep)).toHaveCount(0);
 
     await entry(drop).getByRole('button', { name: 'Ignore' }).click();

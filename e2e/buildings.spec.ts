@@ -116,8 +116,8 @@ test.describe('buildings', () => {
     });
     await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     const problems = importDialog.getByRole('list', { name: 'Problems in the file' });
-    await expect(problems.getByRole('listitem').filter({ hasText: 'Row 3, area: must be greater than 0' })).toBeVisible();
-    await expect(problems.getByRole('listitem').filter({ hasText: 'Row 3, residentsCount: must be a whole number' })).toBeVisible();
+    await expect(problems.getByRole('listitem').filter({ hasText: 'Row 3, area: Must be greater than 0.' })).toBeVisible();
+    await expect(problems.getByRole('listitem').filter({ hasText: 'Row 3, residentsCount: Must be a whole number.' })).toBeVisible();
     await expect(importDialog.getByRole('alert')).toContainText('nothing was changed');
 
     await file.setInputFiles({ name: 'apartments.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
@@ -126,7 +126,7 @@ test.describe('buildings', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Imported 2 apartments: 2 created, 0 updated.' })).toBeVisible();
     await expect(apartments.getByRole('rowheader', { name: '4', exact: true })).toBeVisible();
     expect(await apartmentNumbers(apartments)).toEqual(['1', '2', '3', '4']);
-    await expect(apartments.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '3', exact: true }) })).toContainText('45,5');
+    await expect(apartments.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '3', exact: true }) })).toContainText('45.5');
 
     // --- Sorting --------------------------------------------------------------------------------
     const areaHeader = apartments.getByRole('columnheader', { name: 'Area (m²)' });
@@ -180,11 +180,11 @@ test.describe('buildings', () => {
     const previewRow = (number: string) => preview.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
     await expect(preview.getByRole('columnheader', { name: 'Maintenance' })).toBeVisible();
     // 45.5 m² × 1.00 €
-    await expect(previewRow('3')).toContainText(/45,50\s€/);
+    await expect(previewRow('3')).toContainText(/€45\.50/);
     await rule.getByLabel('Unit price').fill('2');
-    await expect(previewRow('3')).toContainText(/91,00\s€/);
+    await expect(previewRow('3')).toContainText(/€91\.00/);
     // 52.3 + 38.7 + 45.5 = 136.5 m² × 2.00 €
-    await expect(preview.getByRole('row').filter({ hasText: 'All apartments' })).toContainText(/273,00\s€/);
+    await expect(preview.getByRole('row').filter({ hasText: 'All apartments' })).toContainText(/€273\.00/);
 
     // A meter rule without a meter type: the server's 422 is shown at the field; with one, the missing readings are flagged.
     await page.getByRole('button', { name: 'Add rule' }).click();
@@ -222,7 +222,7 @@ test.describe('buildings', () => {
     await page.reload();
     await expect(page.getByRole('group', { name: /^Rule 1\b/ }).getByLabel('Name')).toHaveValue('Maintenance');
     await expect(page.getByRole('group', { name: /^Rule 1\b/ }).getByLabel('Unit price')).toHaveValue('2');
-    await expect(previewRow('3')).toContainText(/91,00\s€/);
+    await expect(previewRow('3')).toContainText(/€91\.00/);
 
     // --- Edit the building ----------------------------------------------------------------------
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -280,7 +280,7 @@ test.describe('buildings', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Billing settings' });
     const value = (term: string) => summary.locator(`div:has(> dt:text-is("${term}")) > dd`);
-    await expect(value('Penalty interest')).toHaveText('0,05 % per day');
+    await expect(value('Penalty interest')).toHaveText('0.05% per day');
     await expect(value('Reading window')).toHaveText('Days 20–25 of the month');
 
     // Edit: more than 4 decimals is refused; then other values are saved.
@@ -312,7 +312,7 @@ test.describe('buildings', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The building’s details have been saved.' })).toBeVisible();
     await expect(value('Penalty interest')).toHaveText('0,0525 % per day');
     await expect(value('Reading window')).toHaveText('Days 1–31 of the month');
-    await expect(value('Payment reminders')).toHaveText(/^-5, \+10 days from the due date, from 2,50\s€$/);
+    await expect(value('Payment reminders')).toHaveText(/^-5, \+10 days from the due date, from €2\.50$/);
 
     // Cleared: no penalty interest and no window, still so after a reload.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -85,11 +85,11 @@ test.describe('invoices', () => {
     let dialog = await openGenerateDialog(page, building.name);
     const preview = dialog.getByRole('table', { name: building.name });
     // 40 × 0.50 + 10 + 22 % VAT + 4.5 m³ × 2 = 41.20; 60 × 0.50 + 12.20 = 42.20 without water (flagged).
-    await expect(preview.getByRole('row', { name: /Apt 1/ })).toContainText(/41,20\s€/);
+    await expect(preview.getByRole('row', { name: /Apt 1/ })).toContainText(/€41\.20/);
     await expect(preview.getByRole('row', { name: /Apt 1/ })).toContainText('New draft');
-    await expect(preview.getByRole('row', { name: /Apt 2/ })).toContainText(/42,20\s€/);
+    await expect(preview.getByRole('row', { name: /Apt 2/ })).toContainText(/€42\.20/);
     await expect(preview.getByRole('row', { name: /Apt 2/ })).toContainText('Needs review: Cold water: no confirmed cold water readings for the period');
-    await expect(dialog.getByRole('status').filter({ hasText: 'to create' })).toContainText('2 invoices to create totalling 83,40');
+    await expect(dialog.getByRole('status').filter({ hasText: 'to create' })).toContainText('2 invoices to create totalling €83.40');
     await saveScreenshot(page, 'invoices-preview');
 
     await dialog.getByRole('button', { name: 'Generate 2 invoices' }).click();
@@ -112,7 +112,7 @@ test.describe('invoices', () => {
     await page.getByRole('option', { name: building.name, exact: true }).click();
     const totals = page.getByRole('region', { name: 'Totals of the filtered invoices' });
     await expect(totals.getByRole('definition').first()).toHaveText('2');
-    await expect(totals).toContainText(/83,40\s€/);
+    await expect(totals).toContainText(/€83\.40/);
     const list = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Matching invoices' });
     const row = list.getByRole(isPhone() ? 'listitem' : 'row').filter({ hasText: `${building.name} · Apt 1` });
     await expect(row).toContainText('Draft');
@@ -181,7 +181,7 @@ test.describe('invoices', () => {
     const amount = paid.getByLabel('Amount received');
     await expect(amount).toHaveValue('10.00');
     await expect(amount).toBeFocused();
-    await expect(paid.getByText(/The open balance is 10,00\s€/)).toBeVisible();
+    await expect(paid.getByText(/The open balance is €10\.00/)).toBeVisible();
     // Less than the open balance: the server's 422, at the field.
     await amount.fill('9,99');
     await paid.getByRole('button', { name: 'Mark paid' }).click();
@@ -189,17 +189,17 @@ test.describe('invoices', () => {
     await expect(amount).toBeFocused();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await amount.fill('15');
-    await expect(paid.getByText(/5,00\s€ more than the open balance becomes the apartment’s credit/)).toBeVisible();
+    await expect(paid.getByText(/€5\.00 more than the open balance becomes the apartment’s credit/)).toBeVisible();
     await saveScreenshot(page, 'invoice-overpayment');
     await paid.getByRole('button', { name: 'Mark paid' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'is marked paid' })).toContainText(/5,00\s€ above the open balance is now the apartment’s credit/);
-    await expect(page.getByRole('region', { name: 'Payments' })).toContainText(/15,00\s€/);
+    await expect(page.getByRole('status').filter({ hasText: 'is marked paid' })).toContainText(/€5\.00 above the open balance is now the apartment’s credit/);
+    await expect(page.getByRole('region', { name: 'Payments' })).toContainText(/€15\.00/);
 
     // The building page: apartment 1 holds the credit.
     await page.goto(`/buildings/${building.id}`);
     const apartments = page.getByRole('table', { name: 'Apartments' });
     const apartmentRow = (number: string) => apartments.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
-    await expect(apartmentRow('1').getByRole('cell').nth(4)).toHaveText(/^5,00\s€$/);
+    await expect(apartmentRow('1').getByRole('cell').nth(4)).toHaveText(/^€5\.00$/);
     await expect(apartmentRow('2').getByRole('cell').nth(4)).toHaveText('—None');
 
     // The payments page links the payment to its invoice.
@@ -214,10 +214,10 @@ test.describe('invoices', () => {
     await expect(preview.getByRole('columnheader', { name: 'Credit' })).toBeVisible();
     // Cells after the apartment: amount, VAT, penalty, credit, note.
     const cells = (number: string) => preview.getByRole('row', { name: new RegExp(`Apt ${number}\\b`) }).getByRole('cell');
-    await expect(cells('1').nth(3)).toHaveText(/^[−-]5,00\s€$/);
-    await expect(cells('2').nth(2)).toHaveText(/^\d+,\d{2}\s€$/);
+    await expect(cells('1').nth(3)).toHaveText(/^[−-]€5\.00$/);
+    await expect(cells('2').nth(2)).toHaveText(/^€\d+\.\d{2}$/);
     await expect(cells('2').nth(3)).toHaveText('—none');
-    await expect(dialog.getByText(/after 5,00\s€ of credit/)).toBeVisible();
+    await expect(dialog.getByText(/after €5\.00 of credit/)).toBeVisible();
 
     // --- Generate while the request is held back: the bar keeps moving and names the building --------
     let release = () => {};

@@ -64,7 +64,7 @@ test.describe('payments', () => {
     await dialog.getByRole('button', { name: 'Record prepayment' }).click();
     await expect(dialog).toBeHidden();
     const notice = page.getByRole('status').filter({ hasText: 'A prepayment of' });
-    await expect(notice).toHaveText(`A prepayment of 25,50 € is recorded for ${building.name} · Apt 2. It is now the apartment’s credit.`);
+    await expect(notice).toHaveText(`A prepayment of €25.50 is recorded for ${building.name} · Apt 2. It is now the apartment’s credit.`);
     await expect(notice).toBeFocused();
 
     // The list refreshed: the prepayment with its apartment, newest first.
@@ -74,7 +74,7 @@ test.describe('payments', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Prepayment');
     await expect(row).toContainText(`${building.name} · Apt 2`);
-    await expect(row).toContainText(/25,50\s€/);
+    await expect(row).toContainText(/€25\.50/);
     await expect(row).toContainText('Recorded by hand');
     await expect(row.getByRole('link')).toHaveCount(0);
     await expectNoHorizontalScroll(page);
@@ -87,7 +87,7 @@ test.describe('payments', () => {
     await expect(filteredList.getByRole(role)).toHaveCount(isPhone() ? 1 : 2); // a table has its header row
     const totals = page.getByRole('region', { name: 'Totals of the filtered payments' });
     await expect(totals.getByRole('definition').first()).toHaveText('1');
-    await expect(totals).toContainText(/Received\s*25,50\s€/);
+    await expect(totals).toContainText(/Received\s*€25\.50/);
 
     // The CSV export of what is on screen: the payer, a number amount, the building's name.
     const download = page.waitForEvent('download');
@@ -118,7 +118,7 @@ test.describe('payments', () => {
     const apartments = page.getByRole('table', { name: 'Apartments' });
     await expect(apartments.getByRole('columnheader', { name: 'Credit' })).toBeVisible();
     const apartmentRow = (number: string) => apartments.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
-    await expect(apartmentRow('2').getByRole('cell').nth(4)).toHaveText(/^25,50\s€$/);
+    await expect(apartmentRow('2').getByRole('cell').nth(4)).toHaveText(/^€25\.50$/);
     await expect(apartmentRow('1').getByRole('cell').nth(4)).toHaveText('—None');
     await expectNoHorizontalScroll(page);
   });

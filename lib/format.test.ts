@@ -1,32 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatDay, formatMoney, formatMonth, formatPercent, formatPeriod, formatQuantity, formatUnitPrice } from './format';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDay, formatDecimal, formatMoney, formatMonth, formatPercent, formatPeriod, formatQuantity, formatRate, formatUnitPrice } from './format';
 
 // Intl writes a narrow no-break space as the group separator and before the unit: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('the formatting module', () => {
-  it('writes quantities, units, prices, percentages and money the Estonian way, one style everywhere', () => {
-    expect(plain(formatQuantity(35.4, 'm2'))).toBe('35,4 m²');
-    expect(plain(formatQuantity(134.75, 'm3'))).toBe('134,75 m³');
-    expect(plain(formatQuantity(12345.5, 'kWh'))).toBe('12 345,5 kWh');
-    expect(formatQuantity(1, 'person')).toBe('1 person');
-    expect(formatQuantity(2, 'person')).toBe('2 persons');
-    expect(formatQuantity(1, 'pcs')).toBe('1 pc');
-    expect(formatUnitPrice(0.42)).toBe('0,42');
-    expect(formatUnitPrice(1.2345)).toBe('1,2345');
-    expect(plain(formatPercent(22))).toBe('22 %');
-    expect(plain(formatPercent(0.05))).toBe('0,05 %');
-    expect(plain(formatMoney(12345.5, 'EUR'))).toBe('12 345,50 €');
-  });
-
-  it('follows the reader’s language when given one: words, plurals, dates and money', () => {
+  it('writes quantities, units, prices, percentages and money the Estonian way', () => {
+    expect(plain(formatQuantity(35.4, 'm2', 'et'))).toBe('35,4 m²');
+    expect(plain(formatQuantity(134.75, 'm3', 'et'))).toBe('134,75 m³');
+    expect(plain(formatQuantity(12345.5, 'kWh', 'et'))).toBe('12 345,5 kWh');
     expect(formatQuantity(2, 'person', 'et')).toBe('2 inimest');
     expect(formatQuantity(1, 'person', 'et')).toBe('1 inimene');
+    expect(formatQuantity(3, 'pcs', 'et')).toBe('3 tk');
+    expect(formatUnitPrice(0.42, 'et')).toBe('0,42');
+    expect(formatUnitPrice(1.2345, 'et')).toBe('1,2345');
+    expect(plain(formatPercent(22, 'et'))).toBe('22 %');
+    expect(plain(formatPercent(0.05, 'et'))).toBe('0,05 %');
+    expect(plain(formatMoney(12345.5, 'EUR', 'et'))).toBe('12 345,50 €');
+    expect(plain(formatMoney(12345.5, 'EUR', 'et', 'whole'))).toBe('12 346 €');
+    expect(plain(formatDecimal(45.5, 'et'))).toBe('45,5');
+    expect(formatRate(0.0525, 'et')).toBe('0,0525');
+  });
+
+  it('Russian: the same numbers, Russian units and plurals', () => {
     expect(formatQuantity(3, 'person', 'ru')).toBe('3 человека');
     expect(formatQuantity(5, 'person', 'ru')).toBe('5 человек');
     expect(plain(formatQuantity(35.4, 'm2', 'ru'))).toBe('35,4 м²');
     expect(plain(formatMoney(1234.5, 'EUR', 'ru'))).toBe('1 234,50 €');
+    expect(plain(formatPercent(0.05, 'ru'))).toBe('0,05 %');
+  });
+
+  it('English: a decimal point, the currency sign first, English units', () => {
+    expect(formatQuantity(12345.5, 'kWh', 'en')).toBe('12,345.5 kWh');
+    expect(formatQuantity(1, 'person', 'en')).toBe('1 person');
+    expect(formatQuantity(2, 'person', 'en')).toBe('2 persons');
+    expect(formatQuantity(1, 'pcs', 'en')).toBe('1 pc');
+    expect(formatUnitPrice(0.42, 'en')).toBe('0.42');
+    expect(formatPercent(22, 'en')).toBe('22%');
     expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+    expect(formatMoney(-5, 'EUR', 'en')).toBe('-€5.00');
+    expect(formatMoney(12345.5, 'EUR', 'en', 'whole')).toBe('€12,346');
+    expect(formatDecimal(45.5, 'en')).toBe('45.5');
   });
 
   describe('dates and months in each language (Tallinn time)', () => {

@@ -1,8 +1,7 @@
 import type { Locale } from '@/i18n/locales';
 
 // The one formatting module: dates, months, money, quantities and units as each language's readers write them,
-// shared by the pages, mail and PDFs. Dates always take the reader's locale; without one, a number function keeps
-// the style the pages had before they were translated.
+// shared by the pages, mail and PDFs. Every function takes the reader's locale, so no caller can leave it out.
 
 /** The Intl tag of each language: Estonian and Russian as written in Estonia, English the British way. */
 const INTL_TAG: Record<Locale, string> = { et: 'et-EE', ru: 'ru-RU', en: 'en-GB' };
@@ -81,20 +80,23 @@ export function formatPeriod(start: string, end: string, locale: Locale): string
   return `${formatDay(start, locale)} – ${formatDay(end, locale)}`;
 }
 
-export const ROLE_LABELS = { owner: 'Owner', tenant: 'Tenant' } as const;
-export type ResidentRole = keyof typeof ROLE_LABELS;
+export type ResidentRole = 'owner' | 'tenant';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Money as the reader writes it, e.g. "1 234,50 €" (Estonian, the default); an unknown currency code falls back to EUR. */
-export function formatMoney(amount: number, currency: string, locale: Locale = 'et'): string {
-  const key = `${locale}:${currency}`;
+/**
+ * Money as the reader writes it: "1 234,50 €" (et, ru), "€1,234.50" (en); `whole`: without cents (a chart's axis).
+ * An unknown currency code falls back to EUR.
+ */
+export function formatMoney(amount: number, currency: string, locale: Locale, style: 'cents' | 'whole' = 'cents'): string {
+  const key = `${locale}:${currency}:${style}`;
   let format = moneyFormats.get(key);
   if (!format) {
+    const options: Intl.NumberFormatOptions = style === 'whole' ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {};
     try {
-      format = new Intl.NumberFormat(INTL_TAG[locale], { style: 'currency', currency });
+      format = new Intl.NumberFormat(INTL_TAG[locale], { style: 'currency', currency, ...options });
     } catch {
-      format = new Intl.NumberFormat(INTL_TAG[locale], { style: 'currency', currency: 'EUR' });
+      format = new Intl.NumberFormat(INTL_TAG[locale], { style: 'currency', currency: 'EUR', ...options });
     }
     moneyFormats.set(key, format);
   }
@@ -102,8 +104,9 @@ export function formatMoney(amount: number, currency: string, locale: Locale = '
 }
 
 const quantityFormat = cached((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }));
+const decimalFormat = cached((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
+const rateFormat = cached((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 4 }));
 const unitPriceFormat = cached((tag) => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 4 }));
-const percentFormat = cached((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 4 }));
 const pluralRules = cached((tag) => new Intl.PluralRules(tag));
 
 /** Units as printed: m², m³; a count of people or pieces agrees with its number (by the language's plural rules). */
@@ -113,23 +116,30 @@ const UNIT_LABELS: Record<Locale, Record<string, string | Partial<Record<Intl.LD
   ru: { m2: 'м²', m3: 'м³', person: { one: 'человек', few: 'человека', many: 'человек', other: 'человека' }, pcs: 'шт.' },
 };
 
-/**
- * A quantity with its unit: "35,4 m²", "134,75 m³", "2 inimest" / "2 человека" / "2 persons", "0,5 MWh". Without a
- * locale, Estonian numbers with English words (the manager pages' style before translation).
- */
-export function formatQuantity(quantity: number, unit: string, locale?: Locale): string {
-  const words = locale ?? 'en';
-  const label = UNIT_LABELS[words][unit] ?? unit;
-  const text = typeof label === 'string' ? label : (label[pluralRules(words).select(quantity)] ?? label.other ?? unit);
-  return `${quantityFormat(locale ?? 'et').format(quantity)} ${text}`;
+/** A quantity with its unit: "35,4 m²", "134,75 m³", "2 inimest" / "2 человека" / "2 persons", "0,5 MWh". */
+export function formatQuantity(quantity: number, unit: string, locale: Locale): string {
+  const label = UNIT_LABELS[locale][unit] ?? unit;
+  const text = typeof label === 'string' ? label : (label[pluralRules(locale).select(quantity)] ?? label.other ?? unit);
+  return `${quantityFormat(locale).format(quantity)} ${text}`;
 }
 
-/** A unit price: at least 2 and at most 4 decimals, e.g. "0,42", "1,2345". */
-export function formatUnitPrice(price: number, locale: Locale = 'et'): string {
+/** A plain number with at most 2 decimals (an area without its unit): "45,5" (et, ru), "45.5" (en). */
+export function formatDecimal(value: number, locale: Locale): string {
+  return decimalFormat(locale).format(value);
+}
+
+/** A rate with at most 4 decimals (penalty interest per day): "0,05", "0.05". */
+export function formatRate(value: number, locale: Locale): string {
+  return rateFormat(locale).format(value);
+}
+
+/** A unit price: at least 2 and at most 4 decimals, e.g. "0,42", "1,2345" ("0.42" in English). */
+export function formatUnitPrice(price: number, locale: Locale): string {
   return unitPriceFormat(locale).format(price);
 }
 
-/** A percentage, e.g. "22 %", "0,05 %" (a rate per day of penalty interest). */
-export function formatPercent(percent: number, locale: Locale = 'et'): string {
-  return `${percentFormat(locale).format(percent)} %`;
+/** A percentage: "22 %", "0,05 %" (et, ru), "22%", "0.05%" (en). */
+export function formatPercent(percent: number, locale: Locale): string {
+  const figure = rateFormat(locale).format(percent);
+  return locale === 'en' ? `${figure}%` : `${figure} %`;
 }

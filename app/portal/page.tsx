@@ -1,6 +1,7 @@
 import { Building2Icon, ChevronRightIcon, GaugeIcon, HouseIcon, WrenchIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { formatQuantity } from '@/lib/format';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountSummary } from '@/components/account/account-statement';
@@ -9,7 +10,6 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/utils';
-import { formatArea } from './requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { InvoiceChannelChoice } from './invoice-channel-choice';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -20,6 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PortalHomePage() {
   const t = await getTranslations('Portal');
+  const locale = await getLocale();
   const api = await serverApi();
   const apartments = await api.residents.myApartments();
   const accounts = await Promise.all(apartments.map(async (a) => (await api.apartments.account({ id: a.apartmentId })).data));
@@ -71,7 +72,7 @@ export default async function PortalHomePage() {
                         <dt className="text-muted-foreground">{t('home.apartment')}</dt>
                         <dd className="font-medium">{apartment.number}</dd>
                         <dt className="text-muted-foreground">{t('home.area')}</dt>
-                        <dd className="font-medium">{formatArea(apartment.area)}</dd>
+                        <dd className="font-medium">{formatQuantity(apartment.area, 'm2', locale)}</dd>
                       </dl>
                       <InvoiceChannelChoice residentId={apartment.residentId} initial={apartment.invoiceChannel} />
                     </div>

@@ -21,7 +21,8 @@ const LINK = 'inline-flex min-h-10 items-center gap-1 font-medium text-primary u
 /** What an apartment owes (the four figures), then its statement with the running balance and the files to download. */
 export async function AccountSummary({ account }: { account: AccountData }) {
   const t = await getTranslations('Account');
-  const money = (n: number) => formatMoney(n, account.currency);
+  const locale = await getLocale();
+  const money = (n: number) => formatMoney(n, account.currency, locale);
   return (
     <StatCards
       id={`account-${account.apartmentId}-figures`}
@@ -47,7 +48,7 @@ export async function AccountStatement({ account, invoiceHref }: { account: Acco
   const locale = await getLocale();
   const t = await getTranslations('Account');
   const entryWords = await getTranslations('AccountEntry');
-  const money = (n: number) => formatMoney(n, account.currency);
+  const money = (n: number) => formatMoney(n, account.currency, locale);
   const items = account.entries.map((e, i) => ({ ...e, id: `${i}` })).reverse();
   const detail = (e: (typeof items)[number]) =>
     [e.penalty ? t('inclPenalty', { amount: money(e.penalty) }) : '', e.creditUsed ? t('paidFromCredit', { amount: money(e.creditUsed) }) : ''].filter(Boolean).join('; ');

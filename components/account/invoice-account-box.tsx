@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/format';
 
 export type InvoiceAccountData = { previousBalance: number; paymentsSince: number; balanceAfter: number };
@@ -9,7 +9,8 @@ export type InvoiceAccountData = { previousBalance: number; paymentsSince: numbe
  */
 export function InvoiceAccountBox({ account, currency, headingId }: { account: InvoiceAccountData; currency: string; headingId: string }) {
   const t = useTranslations('Account');
-  const money = (n: number) => formatMoney(n, currency);
+  const locale = useLocale();
+  const money = (n: number) => formatMoney(n, currency, locale);
   const rows: Array<[string, string]> = [
     [t('box.previousBalance'), money(account.previousBalance)],
     [t('box.paymentsSince'), money(account.paymentsSince)],

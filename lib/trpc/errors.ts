@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { Translate } from '@/i18n/translator';
 import { issueText } from '@/lib/issue-text';
+import { CONFLICT_REASONS, OWN_FIELD_CODES } from '@/server/domain/errors';
 
 export type FieldError = {
   path: string;
@@ -42,17 +43,17 @@ export function fieldErrors(error: unknown): FieldError[] {
   });
 }
 
-/** Our own codes of a field error, each a `FieldErrors` message taking the error's params. */
-const OWN_CODES = ['belowLastReading'];
+const OWN_CODES: readonly string[] = OWN_FIELD_CODES;
 
 /**
  * A refused field in the reader's words: by its code from the `FieldErrors` messages (a zod issue's code and limits,
- * or one of ours). A reason the server gives no code for is still its English message, as a sentence.
+ * or one of ours). A reason the server gives no code for is its English message to an English reader, and a
+ * general "check this value" in the other languages (the `serverReason` message).
  */
 export function fieldErrorText(error: FieldError, words: ErrorWords): string {
   if (error.code && OWN_CODES.includes(error.code)) return words.fields(error.code, error.params as Record<string, string | number>);
   if (error.code) return issueText(words.fields, { ...error.params, code: error.code });
-  return asSentence(error.message);
+  return words.fields('serverReason', { reason: asSentence(error.message) });
 }
 
 /** A refused field named by its path or label: "Currency: must be 3 letters." (or "Currency must …" with ' '). */
@@ -103,11 +104,6 @@ export function asSentence(message: string): string {
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
-/** The server's message of a failure (e.g. a 409's "Apartment number 3 already exists in this building"). */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof TRPCClientError && typeof error.message === 'string' && error.message ? error.message : undefined;
-}
-
 /** What kind of failure a call met, by its code: the key of its `Errors` message (lib/error-text) and of ENGLISH below. */
 export type ErrorTextKey = 'tooManyRequests' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'offline' | 'unknown';
 
@@ -133,7 +129,22 @@ export function errorTextKey(error: unknown): ErrorTextKey {
   }
 }
 
-/** A failure the form has no special handling for, in the reader's words by its code (the `Errors` messages). */
+const REASONS: readonly string[] = CONFLICT_REASONS;
+
+/** Why a 409 refused a change (`apartmentNumberTaken`, …) and its params, when the server named it. */
+export function conflictReason(error: unknown): { reason: string; params: Record<string, string | number> } | undefined {
+  const data = dataOf(error) as { code?: unknown; reason?: unknown; params?: unknown } | undefined;
+  if (data?.code !== 'CONFLICT' || typeof data.reason !== 'string' || !REASONS.includes(data.reason)) return undefined;
+  const params = typeof data.params === 'object' && data.params !== null ? (data.params as Record<string, string | number>) : {};
+  return { reason: data.reason, params };
+}
+
+/**
+ * A failure the form has no special handling for, in the reader's words: a conflict by its reason
+ * (`Errors.conflicts`), anything else by its code (the `Errors` messages).
+ */
 export function describeError(error: unknown, words: ErrorWords): string {
+  const conflict = conflictReason(error);
+  if (conflict) return words.errors(`conflicts.${conflict.reason}`, conflict.params);
   return words.errors(errorTextKey(error));
 }

@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Role } from '@/db/schema';
 import type { ApiContext } from './context';
 import { contractCodeOf, toTRPCError } from './errors';
-import { ServiceError } from '@/server/services/errors';
+import { ConflictError, ServiceError } from '@/server/services/errors';
 import { API_LIMIT, authenticate, authorize, limitRate, type RateLimit, serviceContext } from './pipeline';
 
 export type { ApiContext, Caller } from './context';
@@ -22,10 +22,16 @@ const t = initTRPC.context<ApiContext>().meta<Meta>().create({
     return {
       ...shape,
       message: internal ? 'Internal server error' : shape.message,
-      data: { ...shape.data, stack: undefined, errors: fieldErrorsOf(error) },
+      data: { ...shape.data, stack: undefined, errors: fieldErrorsOf(error), ...conflictOf(error) },
     };
   },
 });
+
+/** A conflict's reason and its params, for the web app to word it (the REST answer keeps the English message). */
+function conflictOf(error: TRPCError): { reason?: string; params?: Record<string, string | number> } {
+  const cause = error.cause;
+  return cause instanceof ConflictError && cause.reason ? { reason: cause.reason, ...(cause.params && { params: cause.params }) } : {};
+}
 
 function fieldErrorsOf(error: TRPCError) {
   const cause = error.cause as { errors?: unknown } | undefined;

@@ -18,20 +18,20 @@ export function validateChargeRules(rules: ChargeRuleInput[]): FieldError[] {
   const errors: FieldError[] = [];
   rules.forEach((r, i) => {
     const at = (field: string) => `chargeRules.${i}.${field}`;
-    if (r.basis === 'meter' && !r.meterType) errors.push({ path: at('meterType'), message: 'is required for a meter rule' });
-    if (r.basis !== 'meter' && r.meterType) errors.push({ path: at('meterType'), message: 'is only for meter rules' });
+    if (r.basis === 'meter' && !r.meterType) errors.push(fieldIssue.required(at('meterType'), 'is required for a meter rule'));
+    if (r.basis !== 'meter' && r.meterType) errors.push(fieldIssue.own(at('meterType'), 'onlyForBasis', 'is only for meter rules'));
     if (r.basis === 'split_area') {
-      if (r.totalAmount == null) errors.push({ path: at('totalAmount'), message: 'is required for a split_area rule' });
+      if (r.totalAmount == null) errors.push(fieldIssue.required(at('totalAmount'), 'is required for a split_area rule'));
       else if (r.totalAmount < 0) errors.push(fieldIssue.negative(at('totalAmount')));
       else if (decimalPlaces(r.totalAmount) > 2) errors.push(fieldIssue.decimals(at('totalAmount'), 2));
     } else {
-      if (r.totalAmount != null) errors.push({ path: at('totalAmount'), message: 'is only for split_area rules' });
-      if (r.unitPrice == null) errors.push({ path: at('unitPrice'), message: 'is required' });
+      if (r.totalAmount != null) errors.push(fieldIssue.own(at('totalAmount'), 'onlyForBasis', 'is only for split_area rules'));
+      if (r.unitPrice == null) errors.push(fieldIssue.required(at('unitPrice')));
       else if (r.unitPrice < 0) errors.push(fieldIssue.negative(at('unitPrice')));
       else if (decimalPlaces(r.unitPrice) > 4) errors.push(fieldIssue.decimals(at('unitPrice'), 4));
     }
     const vat = r.vatRate ?? 0;
-    if (vat < 0 || vat > 100) errors.push({ path: at('vatRate'), message: 'must be between 0 and 100' });
+    if (vat < 0 || vat > 100) errors.push(fieldIssue.between(at('vatRate'), 0, 100));
     else if (decimalPlaces(vat) > 2) errors.push(fieldIssue.decimals(at('vatRate'), 2));
   });
   return errors;

@@ -17,4 +17,79 @@ export const fieldIssue = {
   calendarDate: (path: string): FieldError => ({ path, message: 'is not a calendar date (YYYY-MM-DD)', code: 'invalid_format', params: { format: 'date' } }),
   tooShort: (path: string, minimum: number): FieldError => ({ path, message: `must be at least ${minimum} characters`, code: 'too_small', params: { origin: 'string', minimum } }),
   tooLong: (path: string, maximum: number): FieldError => ({ path, message: `must be at most ${maximum} characters`, code: 'too_big', params: { origin: 'string', maximum } }),
+  required: (path: string, message = 'is required'): FieldError => ({ path, message, code: 'too_small', params: { origin: 'string', minimum: 1 } }),
+  above: (path: string, minimum: number, message = `must be greater than ${minimum}`): FieldError => ({ path, message, code: 'too_small', params: { origin: 'number', minimum, inclusive: false } }),
+  atMost: (path: string, maximum: number, message = `must be at most ${maximum}`): FieldError => ({ path, message, code: 'too_big', params: { origin: 'number', maximum, inclusive: true } }),
+  below: (path: string, maximum: number, message = `must be less than ${maximum}`): FieldError => ({ path, message, code: 'too_big', params: { origin: 'number', maximum, inclusive: false } }),
+  tooFew: (path: string, minimum: number, message: string): FieldError => ({ path, message, code: 'too_small', params: { origin: 'array', minimum } }),
+  tooMany: (path: string, maximum: number, message: string): FieldError => ({ path, message, code: 'too_big', params: { origin: 'array', maximum } }),
+  /** A number outside [minimum, maximum]; `whole`: it must also be a whole number. */
+  between: (path: string, minimum: number, maximum: number, message = `must be between ${minimum} and ${maximum}`, whole = false): FieldError => ({
+    path,
+    message,
+    code: whole ? 'wholeBetween' : 'between',
+    params: { minimum, maximum },
+  }),
+  /** A value not in the expected shape (a registration code, a VAT number). */
+  format: (path: string, message: string): FieldError => ({ path, message, code: 'invalid_format', params: { format: 'regex' } }),
+  /** One of our own refusals: `code` is a `FieldErrors` message of the web app (lib/trpc/errors OWN_CODES). */
+  own: (path: string, code: OwnFieldCode, message: string, params?: FieldError['params']): FieldError => ({ path, message, code, ...(params && { params }) }),
 };
+
+/** The refusals that are ours rather than a zod issue's; the web app words each by its `FieldErrors` message. */
+export const OWN_FIELD_CODES = [
+  'belowLastReading',
+  'between',
+  'wholeBetween',
+  'invalidIban',
+  'invalidCurrency',
+  'invalidPrefix',
+  'notBeforeStart',
+  'notInFuture',
+  'beforeLastReading',
+  'wholeNumber',
+  'afterToday',
+  'bothOrNeither',
+  'noRepeats',
+  'onlyForBasis',
+  'positiveSum',
+  'nonNegativeSum',
+  'atLeastOpenBalance',
+  'statusChange',
+  'photoNotUsable',
+  'wrongPassword',
+  'invalidTimeZone',
+  'nothingOverdue',
+  'invoiceNotOpen',
+  'currencyMismatch',
+  'noIban',
+  'noInvoicesInPeriod',
+  'bankNotConfigured',
+  'alreadyReviewed',
+  'missingColumn',
+  'noRows',
+  'tooManyRows',
+  'repeatsRow',
+  'unreadableFile',
+] as const;
+export type OwnFieldCode = (typeof OWN_FIELD_CODES)[number];
+
+/** Why a change conflicts with what is stored; the web app words each by its `Errors.conflicts` message. */
+export const CONFLICT_REASONS = [
+  'alreadyOnTeam',
+  'teamInvitationWaiting',
+  'lastAdmin',
+  'apartmentNumberTaken',
+  'apartmentHasInvoices',
+  'buildingHasInvoices',
+  'meterHasReadings',
+  'importedMeanwhile',
+  'entryAlreadyHandled',
+  'accountCreatedMeanwhile',
+  'residentInvitationWaiting',
+  'demandOpenAlready',
+  'demandNotOpen',
+  'demandSentAlready',
+  'noResidentsToEmail',
+] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];

@@ -2,7 +2,7 @@
  * Typed failures thrown by services. One adapter (server/api/errors.ts) turns them into the
  * contract's status and body; services never know about HTTP.
  */
-import type { FieldError } from '@/server/domain/errors';
+import type { ConflictReason, FieldError } from '@/server/domain/errors';
 
 export type { FieldError };
 
@@ -48,8 +48,19 @@ export class NotFoundError extends ServiceError {
   }
 }
 
+/**
+ * A change refused by what is stored. `reason` (and its `params`) go to the web app only, which words the conflict
+ * in its reader's language (`Errors.conflicts`); the REST answer keeps the English message.
+ */
 export class ConflictError extends ServiceError {
   readonly code = 'CONFLICT';
+  constructor(
+    message: string,
+    readonly reason?: ConflictReason,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(message);
+  }
 }
 
 export class PayloadTooLargeError extends ServiceError {

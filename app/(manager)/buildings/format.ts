@@ -2,13 +2,6 @@ export { compareApartmentNumbers } from '@/server/domain/apartment-number';
 
 export { formatMoney } from '@/lib/format';
 
-const areaFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 2 });
-
-/** An area in m², e.g. "45,5". */
-export function formatArea(area: number): string {
-  return areaFormat.format(area);
-}
-
 /**
  * A decimal typed by a person: "45.5", "45,5" or " 45 " → 45.5; empty → null; anything else → 'invalid'.
  * Estonian spreadsheets and keyboards use a comma as the decimal mark.

@@ -107,14 +107,14 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
           },
           { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.issueDate, locale) },
           { header: t('columns.deadline'), cellClassName: 'whitespace-nowrap', cell: (d) => formatDay(d.deadline, locale) },
-          { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency) },
+          { header: t('columns.demanded'), ...figureCells(), cell: (d) => formatMoney(d.totalAmount, d.currency, locale) },
           { header: t('columns.status'), cell: (d) => <span className="grid gap-1">{status(d)}<span className="text-xs text-muted-foreground">{sent(d)}</span></span> },
           { header: t('columns.action'), cell: actions },
         ]}
         cardClassName="grid gap-2 p-4 text-sm"
         card={(d) => (
           <>
-            <CardHeadline amount={formatMoney(d.totalAmount, d.currency)}>
+            <CardHeadline amount={formatMoney(d.totalAmount, d.currency, locale)}>
               <span className="font-medium">{place(d)}</span>
             </CardHeadline>
             <p className="text-muted-foreground">
@@ -175,7 +175,7 @@ export function CollectionsView({ initial }: { initial: DemandFilter }) {
         description={
           c
             ? confirming.action === 'send'
-              ? t('sendDialog.description', { place: place(c), amount: formatMoney(c.totalAmount, c.currency), deadline: formatDay(c.deadline, locale) })
+              ? t('sendDialog.description', { place: place(c), amount: formatMoney(c.totalAmount, c.currency, locale), deadline: formatDay(c.deadline, locale) })
               : t('withdrawDialog.description', { place: place(c) })
             : ''
         }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -40,6 +40,7 @@ export function NewDemandDialog({ open, onOpenChange, onMade }: { open: boolean;
 function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) => void; onMade: (message: string) => void }) {
   const words = useErrorWords();
   const t = useTranslations('Collections');
+  const locale = useLocale();
   const trpc = useTRPC();
   const create = useMutation(trpc.collections.create.mutationOptions());
   const buildings = useBuildings().data?.data ?? [];
@@ -60,7 +61,7 @@ function DemandForm({ onBusyChange, onMade }: { onBusyChange: (busy: boolean) =>
       { apartmentId: picker.apartmentId, deadline: deadline || undefined },
       {
         onSettled: () => onBusyChange(false),
-        onSuccess: ({ data }) => onMade(t('newDialog.made', { number: data.apartmentNumber, amount: formatMoney(data.totalAmount, data.currency) })),
+        onSuccess: ({ data }) => onMade(t('newDialog.made', { number: data.apartmentNumber, amount: formatMoney(data.totalAmount, data.currency, locale) })),
         onError: (error) => {
           const failure = formFailure(error, t('newDialog.failed'), (path) => (path === 'apartmentId' ? 'apartment' : path === 'deadline' ? 'deadline' : undefined), words, ' ');
           fail(failure.errors, failure.formError);

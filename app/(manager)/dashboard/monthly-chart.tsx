@@ -37,7 +37,6 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
   const t = useTranslations('Dashboard');
   const locale = useLocale();
   const monthLong = (month: string) => formatMonth(month, locale);
-  const axis = new Intl.NumberFormat('et-EE', { style: 'currency', currency, maximumFractionDigits: 0 });
   const max = Math.max(0, ...months.flatMap((m) => [m.billed, m.paid, m.overdue]));
   const step = niceStep(max);
   const top = Math.max(step, Math.ceil(max / step) * step);
@@ -49,7 +48,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
   const series = SERIES.map((s) => ({ ...s, label: t(s.key) }));
   const totals = series.map((s) => ({ ...s, total: months.reduce((sum, m) => sum + m[s.key], 0) }));
   const latest = months.at(-1)!;
-  const money = (amount: number) => formatMoney(amount, currency);
+  const money = (amount: number) => formatMoney(amount, currency, locale);
   const description =
     `${t('chart.span', { count: months.length, from: monthLong(months[0]!.month), to: monthLong(latest.month) })} ` +
     totals.map((s) => t('chart.total', { series: s.label, amount: money(s.total) })).join(', ') +
@@ -81,7 +80,7 @@ export function MonthlyChart({ months, currency, title }: { months: MonthFigures
             <g key={tick}>
               <line x1={M.left} x2={WIDTH - M.right} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeWidth={1} />
               <text x={M.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" className="fill-current text-[11px]">
-                {axis.format(tick)}
+                {formatMoney(tick, currency, locale, 'whole')}
               </text>
             </g>
           ))}

@@ -24,7 +24,7 @@ export default async function DashboardPage() {
   const anything = months.some((m) => m.count > 0);
   const current = months.at(-1)!;
   const overdue = months.reduce((sum, m) => sum + m.overdue, 0);
-  const money = (amount: number) => formatMoney(amount, currency);
+  const money = (amount: number) => formatMoney(amount, currency, locale);
 
   return (
     <>

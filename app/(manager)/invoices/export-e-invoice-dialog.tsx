@@ -9,7 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { useFieldErrors } from '@/components/ui/use-field-errors';
-import type { Translate } from '@/app/portal/translate';
+import { useErrorWords } from '@/lib/error-text';
+import { readRestFailure, restFieldText, restStatusText, type RestFailure } from '@/lib/rest-failure';
 import type { Building } from '../residents/apartment-directory';
 import { formatPeriod, previousMonth } from './format';
 
@@ -76,6 +77,21 @@ function ExportForm({
   const [end, setEnd] = useState(ranged ? defaults.to : lastMonth.end);
   const [pending, setPending] = useState(false);
   const { errors, formError, fail, clear, clearError, ref, bind } = useFieldErrors(FIELDS);
+  const words = useErrorWords();
+
+  /** The export refused, in the reader's words at the field it concerns (the REST answer's reasons are English). */
+  function refused({ status, errors: refusals }: RestFailure) {
+    if (status !== 422 || !refusals.length) return fail({}, restStatusText(status, words));
+    const found: Partial<Record<Field, string>> = {};
+    const other: string[] = [];
+    for (const e of refusals) {
+      if (e.path === 'buildingId') found.building ??= words.fields('noIban');
+      else if (e.path === 'periodStart') found.start ??= words.fields('noInvoicesInPeriod');
+      else if (e.path === 'periodEnd') found.end ??= t('period.endBeforeStart');
+      else other.push(restFieldText(e, words));
+    }
+    fail(found, other.length ? other.join(' ') : undefined);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,7 +109,7 @@ function ExportForm({
     try {
       const query = new URLSearchParams({ buildingId, periodStart: start, periodEnd: end });
       const res = await fetch(`/api/invoices/export/e-invoice?${query}`, { credentials: 'same-origin', cache: 'no-store' });
-      if (!res.ok) return fail({}, await failureMessage(res, t));
+      if (!res.ok) return refused(await readRestFailure(res));
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'e-invoices.xml';
       const count = Number(res.headers.get('x-invoice-count')) || 0;
       saveFile(await res.blob(), filename);
@@ -136,13 +152,6 @@ function ExportForm({
   );
 }
 
-/** The API's error body as a sentence: the field messages of a 422, else the error's message. */
-async function failureMessage(res: Response, t: Translate): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string }; errors?: Array<{ message?: string }> } | null;
-  const details = (body?.errors ?? []).map((e) => e.message).filter((m): m is string => !!m);
-  const text = details.length ? details.join('; ') : (body?.error?.message ?? t('export.failed', { status: res.status }));
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
-}
 
 /** Hands the file to the browser as a download. */
 function saveFile(blob: Blob, filename: string): void {

@@ -177,7 +177,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
           { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: labelOf },
           { header: t('columns.period'), cellClassName: 'whitespace-nowrap', cell: (i) => formatPeriod(i.periodStart, i.periodEnd, locale) },
           { header: t('columns.due'), cellClassName: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate, locale) },
-          { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency) },
+          { header: t('columns.amount'), ...figureCells(), cell: (i) => formatMoney(i.amount, i.currency, locale) },
           { header: t('columns.status'), cell: (i) => <InvoiceStatusBadge status={i.status} overdue={i.overdue} /> },
         ]}
         cardClassName="flex items-start gap-3 p-4"
@@ -194,7 +194,7 @@ export function InvoicesView({ initial }: { initial: Partial<Filters> }) {
               <p className="break-words">{labelOf(i)}</p>
               <p className="flex flex-wrap justify-between gap-2 text-muted-foreground">
                 <span>{t('periodDue', { period: formatPeriod(i.periodStart, i.periodEnd, locale), due: formatDay(i.dueDate, locale) })}</span>
-                <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency)}</span>
+                <span className="font-medium text-foreground tabular-nums">{formatMoney(i.amount, i.currency, locale)}</span>
               </p>
               {i.needsReview && i.status === 'draft' && <p className="text-warning">{t('needsReviewWhy', { reason: i.needsReview })}</p>}
             </div>

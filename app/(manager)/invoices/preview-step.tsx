@@ -63,7 +63,7 @@ export function PreviewStep({ buildings, period, onBack, onGenerate }: { buildin
             {byCurrency.map(({ currency, amount, vatAmount }) => (
               <span key={currency}>
                 {' '}
-                {t('generate.totalling', { amount: formatMoney(amount, currency), vat: formatMoney(vatAmount, currency) })}
+                {t('generate.totalling', { amount: formatMoney(amount, currency, locale), vat: formatMoney(vatAmount, currency, locale) })}
               </span>
             ))}
             .{already > 0 && ` ${t('generate.willSkip', { count: already })}`}
@@ -154,10 +154,10 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
                 <TableHead scope="row" className="h-auto py-3 font-medium text-foreground">
                   {t('apartmentNumber', { number: a.number })}
                 </TableHead>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.amount, currency)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.vatAmount, currency)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.penaltyAmount ? formatMoney(a.penaltyAmount, currency) : <None />}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.creditAmount ? formatMoney(-a.creditAmount, currency) : <None />}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.amount, currency, locale)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(a.vatAmount, currency, locale)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.penaltyAmount ? formatMoney(a.penaltyAmount, currency, locale) : <None />}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{a.creditAmount ? formatMoney(-a.creditAmount, currency, locale) : <None />}</TableCell>
                 <TableCell className="min-w-48">
                   {a.alreadyInvoiced ? (
                     <Badge variant="outline">{t('generate.alreadyInvoiced')}</Badge>
@@ -178,9 +178,9 @@ function BuildingPreview({ name, preview }: { name: string; preview: GenerationP
         </Table>
       )}
       <p className="text-sm">
-        {t('generate.newInvoices', { count: totals.toCreate, amount: formatMoney(totals.amount, currency) })}
-        {totals.penaltyAmount > 0 && t('generate.includingPenalty', { amount: formatMoney(totals.penaltyAmount, currency) })}
-        {totals.creditAmount > 0 && t('generate.afterCredit', { amount: formatMoney(totals.creditAmount, currency) })}
+        {t('generate.newInvoices', { count: totals.toCreate, amount: formatMoney(totals.amount, currency, locale) })}
+        {totals.penaltyAmount > 0 && t('generate.includingPenalty', { amount: formatMoney(totals.penaltyAmount, currency, locale) })}
+        {totals.creditAmount > 0 && t('generate.afterCredit', { amount: formatMoney(totals.creditAmount, currency, locale) })}
         {totals.alreadyInvoiced > 0 && t('generate.alreadyInvoicedCount', { count: totals.alreadyInvoiced })}
         {totals.needsReview > 0 && t('generate.toReviewCount', { count: totals.needsReview })}
       </p>

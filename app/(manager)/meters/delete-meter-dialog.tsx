@@ -81,7 +81,7 @@ export function DeleteMeterDialog({
             <CircleAlertIcon aria-hidden="true" />
             <div className="grid gap-3">
               <p>
-                {t('notDeleted')} {conflict ? t('hasConfirmedReadings') : describeError(remove.error, words)}
+                {t('notDeleted')} {describeError(remove.error, words)}
               </p>
               {conflict && (
                 <div>

@@ -111,12 +111,12 @@ export function PaymentsView({ initial }: { initial: Partial<PaymentFilters> }) 
           { header: t('columns.apartment'), cellClassName: 'min-w-40', cell: apartmentOf },
           { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (p) => p.payerName ?? '—' },
           { header: t('columns.method'), cell: method },
-          { header: t('columns.amount'), ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency) },
+          { header: t('columns.amount'), ...figureCells(), cell: (p) => formatMoney(p.amount, p.currency, locale) },
         ]}
         cardClassName="grid gap-1 p-4 text-sm"
         card={(p) => (
           <>
-            <CardHeadline amount={formatMoney(p.amount, p.currency)}>
+            <CardHeadline amount={formatMoney(p.amount, p.currency, locale)}>
               {purpose(p)}
             </CardHeadline>
             <p className="break-words">{apartmentOf(p)}</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -74,6 +74,7 @@ function PrepayForm({
   const words = useErrorWords();
   const fieldT = useTranslations('FieldErrors');
   const t = useTranslations('Payments');
+  const locale = useLocale();
   const apartmentLabel = useApartmentLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -115,7 +116,7 @@ function PrepayForm({
           void queryClient.invalidateQueries(trpc.payments.list.pathFilter());
           // The apartment's credit has grown.
           void queryClient.invalidateQueries(trpc.buildings.listApartments.pathFilter());
-          onRecorded(t('prepay.recorded', { amount: formatMoney(data.amount, data.currency), apartment: label }));
+          onRecorded(t('prepay.recorded', { amount: formatMoney(data.amount, data.currency, locale), apartment: label }));
         },
         onError: (error) => {
           const code = errorCode(error);
@@ -133,7 +134,7 @@ function PrepayForm({
 
   const apartmentHint =
     choices.loadError ??
-    (apartment ? t('prepay.creditNow', { credit: apartment.creditBalance ? formatMoney(apartment.creditBalance, currency) : t('prepay.noCredit') }) : undefined);
+    (apartment ? t('prepay.creditNow', { credit: apartment.creditBalance ? formatMoney(apartment.creditBalance, currency, locale) : t('prepay.noCredit') }) : undefined);
 
   return (
     <CheckedForm onSubmit={submit} formError={!prepay.isPending && formError} errorRef={ref('form')}>

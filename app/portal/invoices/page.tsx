@@ -10,6 +10,7 @@ import { apartmentLabel } from '../requests/format';
 import { serverApi } from '@/server/api/server-caller';
 import { formatDay, formatMoney, formatPeriod, openAmount, PortalInvoiceBadge } from './status';
 import { TitledSection } from '@/components/ui/titled-section';
+import type { Locale } from '@/i18n/locales';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('PortalInvoices'))('title') };
@@ -20,11 +21,11 @@ const PAGE_SIZE = 30;
 type SearchParams = Promise<{ cursor?: string | string[] }>;
 
 /** What the unpaid invoices add up to, per currency (all of them, not only this page's). */
-function unpaidSummary(unpaid: Array<{ amount: number; amountPaid: number; currency: string; overdue: boolean }>) {
+function unpaidSummary(unpaid: Array<{ amount: number; amountPaid: number; currency: string; overdue: boolean }>, locale: Locale) {
   const byCurrency = new Map<string, number>();
   for (const invoice of unpaid) byCurrency.set(invoice.currency, (byCurrency.get(invoice.currency) ?? 0) + Math.round(openAmount(invoice) * 100));
   return {
-    total: [...byCurrency].map(([currency, cents]) => formatMoney(cents / 100, currency)).join(' + '),
+    total: [...byCurrency].map(([currency, cents]) => formatMoney(cents / 100, currency, locale)).join(' + '),
     overdue: unpaid.filter((i) => i.overdue).length,
   };
 }
@@ -43,7 +44,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
     api.invoices.list({ status: 'sent', limit: 200 }),
   ]);
   const apartmentsById = new Map(apartments.map((a) => [a.apartmentId, a]));
-  const summary = unpaidSummary(unpaid.data);
+  const summary = unpaidSummary(unpaid.data, locale);
 
   return (
     <>
@@ -103,7 +104,7 @@ export default async function PortalInvoicesPage({ searchParams }: { searchParam
                         {apartment && ` · ${apartmentLabel(apartment, portal)}`}
                       </span>
                       <span className="flex items-end justify-between gap-3">
-                        <span className="text-lg font-semibold tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</span>
+                        <span className="text-lg font-semibold tabular-nums">{formatMoney(invoice.amount, invoice.currency, locale)}</span>
                         <span className={cn('flex items-center gap-1 text-sm', invoice.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
                           {invoice.status === 'paid' && invoice.paidDate
                             ? t('paidOn', { date: formatDay(invoice.paidDate, locale) })

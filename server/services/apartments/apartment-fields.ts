@@ -66,25 +66,25 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
   const path = (f: string) => `${at}${f}`;
   if (input.number !== undefined) {
     const number = input.number.trim();
-    if (number === '' || number.length > 20) errors.push({ path: path('number'), message: 'must be 1 to 20 characters' });
+    if (number === '' || number.length > 20) errors.push(number === '' ? fieldIssue.empty(path('number')) : fieldIssue.tooLong(path('number'), 20));
     columns.number = number;
   }
   if (input.floor !== undefined) {
-    if (input.floor !== null && (!Number.isInteger(input.floor) || input.floor < -10 || input.floor > 200)) errors.push({ path: path('floor'), message: 'must be a whole number from -10 to 200' });
+    if (input.floor !== null && (!Number.isInteger(input.floor) || input.floor < -10 || input.floor > 200)) errors.push(fieldIssue.between(path('floor'), -10, 200, 'must be a whole number from -10 to 200', true));
     columns.floor = input.floor;
   }
   if (input.area !== undefined) {
-    if (!(input.area > 0)) errors.push({ path: path('area'), message: 'must be greater than 0' });
+    if (!(input.area > 0)) errors.push(fieldIssue.above(path('area'), 0));
     else if (decimalPlaces(input.area) > 2) errors.push(fieldIssue.decimals(path('area'), 2));
-    else if (input.area > 100000) errors.push({ path: path('area'), message: 'must be at most 100000' });
+    else if (input.area > 100000) errors.push(fieldIssue.atMost(path('area'), 100000));
     else columns.area = unitsToString(toUnits(input.area, 2), 2);
   }
   if (input.rooms !== undefined) {
-    if (input.rooms !== null && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 100)) errors.push({ path: path('rooms'), message: 'must be a whole number from 0 to 100' });
+    if (input.rooms !== null && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 100)) errors.push(fieldIssue.between(path('rooms'), 0, 100, 'must be a whole number from 0 to 100', true));
     columns.rooms = input.rooms;
   }
   if (input.residentsCount !== undefined) {
-    if (!Number.isInteger(input.residentsCount) || input.residentsCount < 0 || input.residentsCount > 100) errors.push({ path: path('residentsCount'), message: 'must be a whole number from 0 to 100' });
+    if (!Number.isInteger(input.residentsCount) || input.residentsCount < 0 || input.residentsCount > 100) errors.push(fieldIssue.between(path('residentsCount'), 0, 100, 'must be a whole number from 0 to 100', true));
     columns.residentsCount = input.residentsCount;
   }
   if (input.remindersPaused !== undefined) columns.remindersPaused = input.remindersPaused;

@@ -23,7 +23,7 @@ export async function createApartment({ ctx, input }: { ctx: ServiceContext; inp
       return view;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`Apartment number ${String(columns.number)} already exists in this building`);
+    if (isUniqueViolation(err)) throw new ConflictError(`Apartment number ${String(columns.number)} already exists in this building`, 'apartmentNumberTaken', { number: String(columns.number) });
     throw err;
   }
 }

@@ -21,7 +21,7 @@ export async function deleteApartment({ ctx, input }: { ctx: ServiceContext; inp
       .from(invoices)
       .where(and(invoiceScope(ctx), eq(invoices.apartmentId, input.id), ne(invoices.status, 'void')))
       .limit(1);
-    if (billed) throw new ConflictError('The apartment has invoices that are not void; void them first');
+    if (billed) throw new ConflictError('The apartment has invoices that are not void; void them first', 'apartmentHasInvoices');
     const [row] = await tx
       .delete(apartments)
       .where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId), eq(apartments.id, input.id)))

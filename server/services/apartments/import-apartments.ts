@@ -4,6 +4,7 @@ import { apartments, buildings } from '@/db/schema';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { checkApartmentFields, requireBuilding } from './apartment-fields';
 import { apartmentScope, buildingScope } from '../scopes';
 
@@ -38,10 +39,10 @@ export async function importApartments({ ctx, input }: { ctx: ServiceContext; in
   const headers = parsed.meta.fields ?? [];
   const missing = REQUIRED.filter((c) => !headers.includes(c));
   if (missing.length) {
-    throw new ValidationError(missing.map((c) => ({ path: 'header', message: `missing column "${c}" (expected ${IMPORT_COLUMNS.join(',')})`, row: 1, column: c })));
+    throw new ValidationError(missing.map((c) => ({ ...fieldIssue.own('header', 'missingColumn', `missing column "${c}" (expected ${IMPORT_COLUMNS.join(',')})`, { column: c }), row: 1, column: c })));
   }
-  if (parsed.data.length === 0) throw new ValidationError([{ path: 'rows', message: 'the file has no apartment rows' }]);
-  if (parsed.data.length > MAX_IMPORT_ROWS) throw new ValidationError([{ path: 'rows', message: `at most ${MAX_IMPORT_ROWS} rows per file` }]);
+  if (parsed.data.length === 0) throw new ValidationError([fieldIssue.own('rows', 'noRows', 'the file has no apartment rows')]);
+  if (parsed.data.length > MAX_IMPORT_ROWS) throw new ValidationError([fieldIssue.own('rows', 'tooManyRows', `at most ${MAX_IMPORT_ROWS} rows per file`, { maximum: MAX_IMPORT_ROWS })]);
 
   const errors: ImportError[] = [];
   for (const e of parsed.errors) {
@@ -58,7 +59,7 @@ export async function importApartments({ ctx, input }: { ctx: ServiceContext; in
       else fields[column] = value;
     }
     if (fields.area === null || fields.area === undefined) {
-      errors.push({ path: `rows.${row}.area`, message: 'is required', row, column: 'area' });
+      errors.push({ ...fieldIssue.required(`rows.${row}.area`), row, column: 'area' });
       delete fields.area;
     }
     if (fields.residentsCount === null) fields.residentsCount = 0;
@@ -68,7 +69,7 @@ export async function importApartments({ ctx, input }: { ctx: ServiceContext; in
       if (!errors.some((x) => x.row === row && x.column === column)) errors.push({ ...e, row, column });
     }
     const number = String(columns.number ?? '');
-    if (number && seen.has(number)) errors.push({ path: `rows.${row}.number`, message: `repeats row ${seen.get(number)}`, row, column: 'number' });
+    if (number && seen.has(number)) errors.push({ ...fieldIssue.own(`rows.${row}.number`, 'repeatsRow', `repeats row ${seen.get(number)}`, { row: seen.get(number)! }), row, column: 'number' });
     else if (number) seen.set(number, row);
     return columns;
   });

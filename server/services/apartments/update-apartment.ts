@@ -25,7 +25,7 @@ export async function updateApartment({ ctx, input }: { ctx: ServiceContext; inp
       return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`Apartment number ${String(columns.number)} already exists in this building`);
+    if (isUniqueViolation(err)) throw new ConflictError(`Apartment number ${String(columns.number)} already exists in this building`, 'apartmentNumberTaken', { number: String(columns.number) });
     throw err;
   }
 }

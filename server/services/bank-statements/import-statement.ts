@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../apartments/apartment-fields';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { BadRequestError, ConflictError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import type { PaymentView } from '../payments/payment-view';
 import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOfBooked } from './bank-entry-view';
 import { lockBankBooking } from './lock-bank-booking';
@@ -41,7 +42,7 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     parsed = parseStatement(input.bytes, input.kind, input.charset);
   } catch (err) {
     if (err instanceof StatementFormatError) {
-      if (err.kind === 'invalid') throw new ValidationError([{ path: 'file', message: err.message }]);
+      if (err.kind === 'invalid') throw new ValidationError([fieldIssue.own('file', 'unreadableFile', err.message)]);
       throw new BadRequestError(err.message);
     }
     throw err;
@@ -92,7 +93,7 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     const settling = settleEntries({ ctx, tx, entries: inserted, targets });
     // A plain insert: the unique index stays the last word, should anyone store one of them meanwhile without the lock (it undoes all of it).
     const storing = bulkInsert(tx, bankStatementEntries, inserted, { returnIds: false }).catch((err: unknown) => {
-      throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again') : err;
+      throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again', 'importedMeanwhile') : err;
     });
     const [, outcomes] = await settleAll([storing, settling] as const);
     const booked = outcomes.flatMap((o) => o.payments);

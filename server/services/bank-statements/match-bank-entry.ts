@@ -4,6 +4,7 @@ import { fromUnits } from '@/server/domain/decimal';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import type { PaymentView } from '../payments/payment-view';
 import { apartmentScope, bankEntryScope, invoiceScope } from '../scopes';
 import { type BankEntryView, bankEntryViews, paymentViewsOf } from './bank-entry-view';
@@ -30,7 +31,7 @@ export async function matchBankEntry({ ctx, input }: { ctx: ServiceContext; inpu
     if (input.invoiceId !== undefined) {
       const [invoice] = await tx.select({ apartmentId: invoices.apartmentId, id: invoices.id, currency: invoices.currency, status: invoices.status }).from(invoices).where(and(invoiceScope(ctx), eq(invoices.id, input.invoiceId)));
       if (!invoice) throw new NotFoundError('Invoice');
-      if (invoice.status === 'draft' || invoice.status === 'void') throw new ValidationError([{ path: 'invoiceId', message: `the invoice is ${invoice.status}` }]);
+      if (invoice.status === 'draft' || invoice.status === 'void') throw new ValidationError([fieldIssue.own('invoiceId', 'invoiceNotOpen', `the invoice is ${invoice.status}`)]);
       target = { apartmentId: invoice.apartmentId, invoiceId: invoice.id, currency: invoice.currency };
     } else if (input.apartmentId !== undefined) {
       const [apartment] = await tx
@@ -41,8 +42,10 @@ export async function matchBankEntry({ ctx, input }: { ctx: ServiceContext; inpu
       if (!apartment) throw new NotFoundError('Apartment');
       target = { apartmentId: apartment.id, invoiceId: null, currency: apartment.currency };
     }
-    if (entry.status !== 'unmatched') throw new ConflictError(`The entry is already ${entry.status}`);
-    if (target && target.currency !== entry.currency) throw new ValidationError([{ path: input.invoiceId ? 'invoiceId' : 'apartmentId', message: `the entry is in ${entry.currency}, the apartment bills in ${target.currency}` }]);
+    if (entry.status !== 'unmatched') throw new ConflictError(`The entry is already ${entry.status}`, 'entryAlreadyHandled');
+    if (target && target.currency !== entry.currency) throw new ValidationError([
+        fieldIssue.own(input.invoiceId ? 'invoiceId' : 'apartmentId', 'currencyMismatch', `the entry is in ${entry.currency}, the apartment bills in ${target.currency}`, { entry: entry.currency, target: target.currency }),
+      ]);
 
     let paymentIds: string[] = [];
     if (target) {

@@ -44,22 +44,22 @@ export function checkBuildingFields(
     out.country = input.country;
   }
   if (input.currency !== undefined) {
-    if (!/^[A-Z]{3}$/.test(input.currency)) errors.push({ path: 'currency', message: 'must be a three-letter ISO currency code' });
+    if (!/^[A-Z]{3}$/.test(input.currency)) errors.push(fieldIssue.own('currency', 'invalidCurrency', 'must be a three-letter ISO currency code'));
     out.currency = input.currency;
   }
   if (input.paymentTermDays !== undefined) {
-    if (input.paymentTermDays < 0 || input.paymentTermDays > 365) errors.push({ path: 'paymentTermDays', message: 'must be between 0 and 365' });
+    if (input.paymentTermDays < 0 || input.paymentTermDays > 365) errors.push(fieldIssue.between('paymentTermDays', 0, 365, undefined, true));
     out.paymentTermDays = input.paymentTermDays;
   }
   if (input.invoicePrefix !== undefined) {
-    if (!/^[A-Za-z0-9-]{0,10}$/.test(input.invoicePrefix)) errors.push({ path: 'invoicePrefix', message: 'may hold letters, digits and "-", at most 10' });
+    if (!/^[A-Za-z0-9-]{0,10}$/.test(input.invoicePrefix)) errors.push(fieldIssue.own('invoicePrefix', 'invalidPrefix', 'may hold letters, digits and "-", at most 10'));
     out.invoicePrefix = input.invoicePrefix;
   }
   if (input.iban !== undefined) {
     if (input.iban === null || input.iban.trim() === '') out.iban = null;
     else {
       const checked = normalizeIban(input.iban);
-      if ('error' in checked) errors.push({ path: 'iban', message: checked.error });
+      if ('error' in checked) errors.push(fieldIssue.own('iban', 'invalidIban', checked.error));
       else out.iban = checked.iban;
     }
   }
@@ -67,29 +67,29 @@ export function checkBuildingFields(
   for (const field of ['readingWindowStartDay', 'readingWindowEndDay'] as const) {
     const day = input[field];
     if (day === undefined) continue;
-    if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push({ path: field, message: 'must be a day of the month, 1 to 31' });
+    if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push(fieldIssue.between(field, 1, 31, 'must be a day of the month, 1 to 31', true));
     out[field] = day;
   }
   // The window as it will be: a day left out keeps the stored one (none for a new building).
   const windowStart = input.readingWindowStartDay === undefined ? stored.readingWindowStartDay : input.readingWindowStartDay;
   const windowEnd = input.readingWindowEndDay === undefined ? stored.readingWindowEndDay : input.readingWindowEndDay;
   if ((windowStart === null) !== (windowEnd === null)) {
-    errors.push({ path: windowEnd === null ? 'readingWindowEndDay' : 'readingWindowStartDay', message: 'set both days of the reading window, or neither' });
+    errors.push(fieldIssue.own(windowEnd === null ? 'readingWindowEndDay' : 'readingWindowStartDay', 'bothOrNeither', 'set both days of the reading window, or neither'));
   }
   if (input.penaltyRatePerDay !== undefined) {
     const rate = input.penaltyRatePerDay;
-    if (rate !== null && !(rate >= 0 && rate <= 1)) errors.push({ path: 'penaltyRatePerDay', message: 'must be between 0 and 1 (percent per day)' });
+    if (rate !== null && !(rate >= 0 && rate <= 1)) errors.push(fieldIssue.between('penaltyRatePerDay', 0, 1, 'must be between 0 and 1 (percent per day)'));
     else if (rate !== null && decimalPlaces(rate) > 4) errors.push(fieldIssue.decimals('penaltyRatePerDay', 4));
     else out.penaltyRatePerDay = rate === null ? null : unitsToString(toUnits(rate, 4), 4);
   }
   if (input.reminderDays !== undefined) {
-    if (input.reminderDays.some((d) => !Number.isInteger(d) || d < -30 || d > 365)) errors.push({ path: 'reminderDays', message: 'each step must be a whole number of days from -30 to 365' });
-    else if (new Set(input.reminderDays).size !== input.reminderDays.length) errors.push({ path: 'reminderDays', message: 'must not repeat a step' });
-    else if (input.reminderDays.length > 6) errors.push({ path: 'reminderDays', message: 'has at most 6 steps' });
+    if (input.reminderDays.some((d) => !Number.isInteger(d) || d < -30 || d > 365)) errors.push(fieldIssue.between('reminderDays', -30, 365, 'each step must be a whole number of days from -30 to 365', true));
+    else if (new Set(input.reminderDays).size !== input.reminderDays.length) errors.push(fieldIssue.own('reminderDays', 'noRepeats', 'must not repeat a step'));
+    else if (input.reminderDays.length > 6) errors.push(fieldIssue.tooMany('reminderDays', 6, 'has at most 6 steps'));
     else out.reminderDays = [...input.reminderDays].sort((a, b) => a - b);
   }
   if (input.reminderMinAmount !== undefined) {
-    if (!(input.reminderMinAmount >= 0) || decimalPlaces(input.reminderMinAmount) > 2) errors.push({ path: 'reminderMinAmount', message: 'must be 0 or more with at most 2 decimals' });
+    if (!(input.reminderMinAmount >= 0) || decimalPlaces(input.reminderMinAmount) > 2) errors.push(fieldIssue.own('reminderMinAmount', 'nonNegativeSum', 'must be 0 or more with at most 2 decimals'));
     else out.reminderMinAmount = toUnits(input.reminderMinAmount, 2);
   }
   if (input.chargeRules) {

@@ -22,7 +22,7 @@ export async function deleteBuilding({ ctx, input }: { ctx: ServiceContext; inpu
     }
     // Nothing billed disappears: a building with invoices that are not void stays.
     const [billed] = await tx.select({ id: invoices.id }).from(invoices).where(and(invoiceScope(ctx), eq(invoices.buildingId, input.id), ne(invoices.status, 'void'))).limit(1);
-    if (billed) throw new ConflictError('The building has invoices that are not void; void them first');
+    if (billed) throw new ConflictError('The building has invoices that are not void; void them first', 'buildingHasInvoices');
     await tx.delete(buildings).where(and(buildingScope(ctx), eq(buildings.id, input.id)));
     await writeAudit(tx, ctx, { action: 'building.delete', entityId: input.id, before });
   });

@@ -3,6 +3,7 @@ import { addDays, isValidDate, todayIn } from '@/server/domain/dates';
 import { writeAudit } from '../audit/write-audit';
 import { actorOf, MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { tenantTimeZone } from '../invoices/invoice-view';
 import { openAccountOf } from './open-account';
 import { type PaymentDemandView, paymentDemandViews } from './payment-demand-view';
@@ -23,11 +24,11 @@ export async function createPaymentDemand({ ctx, input }: { ctx: ServiceContext;
   const timeZone = await tenantTimeZone(ctx.db, ctx.tenantId);
   const today = todayIn(timeZone, ctx.now);
   const deadline = input.deadline ?? addDays(today, DEMAND_DEADLINE_DAYS);
-  if (!isValidDate(deadline) || deadline <= today) throw new ValidationError([{ path: 'deadline', message: 'Must be a date after today' }]);
+  if (!isValidDate(deadline) || deadline <= today) throw new ValidationError([fieldIssue.own('deadline', 'afterToday', 'Must be a date after today')]);
   return ctx.db.transaction(async (tx) => {
     const account = await openAccountOf(tx, { tenantId: ctx.tenantId, apartmentId: input.apartmentId, today, timeZone });
     if (!account) throw new NotFoundError('Apartment');
-    if (account.overdue <= 0) throw new ValidationError([{ path: 'apartmentId', message: 'Nothing on the apartment’s account is overdue' }]);
+    if (account.overdue <= 0) throw new ValidationError([fieldIssue.own('apartmentId', 'nothingOverdue', 'Nothing on the apartment’s account is overdue')]);
     const [row] = await tx
       .insert(paymentDemands)
       .values({
@@ -49,7 +50,7 @@ export async function createPaymentDemand({ ctx, input }: { ctx: ServiceContext;
       // The partial unique index keeps one open demand per apartment, also against a concurrent scan.
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new ConflictError('The apartment has an open payment demand already');
+    if (!row) throw new ConflictError('The apartment has an open payment demand already', 'demandOpenAlready');
     await writeAudit(tx, ctx, { action: 'payment_demand.create', entityId: row.id, after: { apartmentId: row.apartmentId, totalAmount: row.totalAmount, deadline, automatic: ctx.userId === null } });
     const [view] = await paymentDemandViews(tx, ctx.tenantId, [row]);
     return view!;

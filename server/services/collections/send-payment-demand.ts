@@ -22,10 +22,10 @@ import { renderPaymentDemandPdf } from './render-payment-demand-pdf';
  */
 export async function sendPaymentDemand({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<PaymentDemandView> {
   const demand = await getPaymentDemand({ ctx, input });
-  if (demand.status !== 'open') throw new ConflictError(`The payment demand is ${demand.status}`);
-  if (demand.sentAt) throw new ConflictError('The payment demand was sent already; download it to print');
+  if (demand.status !== 'open') throw new ConflictError(`The payment demand is ${demand.status}`, 'demandNotOpen');
+  if (demand.sentAt) throw new ConflictError('The payment demand was sent already; download it to print', 'demandSentAlready');
   const recipients = await apartmentRecipients(ctx.db, ctx.tenantId, demand.apartmentId);
-  if (!recipients.length) throw new ConflictError('The apartment has no residents to email: download the letter and post it');
+  if (!recipients.length) throw new ConflictError('The apartment has no residents to email: download the letter and post it', 'noResidentsToEmail');
   const letterIn = perLocale((locale) => renderPaymentDemandPdf({ ctx, input, locale }));
   for (const r of recipients) {
     const { filename, pdf } = await letterIn(r.locale);

@@ -16,7 +16,7 @@ export async function withdrawPaymentDemand({ ctx, input }: { ctx: ServiceContex
       .set({ status: 'withdrawn', closedAt: ctx.now, note: input.note ?? before.note })
       .where(and(paymentDemandScope(ctx), eq(paymentDemands.id, input.id), eq(paymentDemands.status, 'open')))
       .returning();
-    if (!row) throw new ConflictError(`The payment demand is ${before.status}, not open`);
+    if (!row) throw new ConflictError(`The payment demand is ${before.status}, not open`, 'demandNotOpen');
     await writeAudit(tx, ctx, { action: 'payment_demand.withdraw', entityId: row.id, before: { status: before.status }, after: { status: row.status, note: row.note } });
     const [view] = await paymentDemandViews(tx, ctx.tenantId, [row]);
     return view!;

@@ -28,7 +28,7 @@ export async function acceptInvitation({ db, now, input }: { db: Db; now: Date; 
   const errors: FieldError[] = [];
   if (existing) {
     if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash))) {
-      errors.push({ path: 'password', message: 'is not the password of the existing account for this email' });
+      errors.push(fieldIssue.own('password', 'wrongPassword', 'is not the password of the existing account for this email'));
     }
   } else {
     if (!input.name.trim()) errors.push(fieldIssue.empty('name'));
@@ -82,7 +82,7 @@ export async function claimInvitation(
       if (!made || made.disabledAt) throw new NotFoundError('Invitation');
       userId = made.id;
     } else {
-      throw new ConflictError('An account for this email was created meanwhile; accept the invitation again with its password');
+      throw new ConflictError('An account for this email was created meanwhile; accept the invitation again with its password', 'accountCreatedMeanwhile');
     }
   }
   await tx.update(invitations).set({ acceptedBy: userId }).where(and(eq(invitations.tenantId, invitation.tenantId), eq(invitations.id, invitation.id)));

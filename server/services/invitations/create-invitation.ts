@@ -37,7 +37,7 @@ export async function createInvitation({ ctx, input }: { ctx: ServiceContext; in
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(invitationScope(ctx), eq(invitations.apartmentId, apartment.id), eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, ctx.now)));
-    if (pending) throw new ConflictError('A pending invitation for this email and apartment exists');
+    if (pending) throw new ConflictError('A pending invitation for this email and apartment exists', 'residentInvitationWaiting');
     const [row] = await tx
       .insert(invitations)
       .values({ tenantId: ctx.tenantId, apartmentId: apartment.id, email, role: input.role ?? 'owner', tokenHash: sha256(token), expiresAt, invitedBy: actorOf(ctx), createdAt: ctx.now })

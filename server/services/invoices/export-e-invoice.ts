@@ -30,7 +30,7 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
   for (const field of ['periodStart', 'periodEnd'] as const) {
     if (!isValidDate(input[field])) errors.push(fieldIssue.calendarDate(field));
   }
-  if (!errors.length && input.periodEnd < input.periodStart) errors.push({ path: 'periodEnd', message: 'must not be before periodStart' });
+  if (!errors.length && input.periodEnd < input.periodStart) errors.push(fieldIssue.own('periodEnd', 'notBeforeStart', 'must not be before periodStart'));
   if (errors.length) throw new ValidationError(errors);
 
   const [found] = await ctx.db
@@ -42,7 +42,7 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
   const { building } = found;
   const organisation = await organisationOf(ctx.db, ctx.tenantId);
   const payee = payeeOf(building, organisation);
-  if (!payee.iban) throw new ValidationError([{ path: 'buildingId', message: 'neither the building nor the organisation has an IBAN: set the account residents pay to before exporting e-invoices' }]);
+  if (!payee.iban) throw new ValidationError([fieldIssue.own('buildingId', 'noIban', 'neither the building nor the organisation has an IBAN: set the account residents pay to before exporting e-invoices')]);
 
   const ofPeriod: SQL = and(
     invoiceScope(ctx),
@@ -53,7 +53,7 @@ export async function exportEInvoice({ ctx, input }: { ctx: ServiceContext; inpu
   )!;
   const rows = await ctx.db.select().from(invoices).where(ofPeriod).orderBy(asc(invoices.number));
   if (rows.length === 0) {
-    throw new ValidationError([{ path: 'periodStart', message: `the building has no sent or paid invoices for a period within ${input.periodStart} to ${input.periodEnd}` }]);
+    throw new ValidationError([fieldIssue.own('periodStart', 'noInvoicesInPeriod', `the building has no sent or paid invoices for a period within ${input.periodStart} to ${input.periodEnd}`)]);
   }
   const lines = await ctx.db
     .select({ line: invoiceLines })

@@ -40,11 +40,11 @@ export async function generationSetup(ctx: ServiceContext, input: GenerationInpu
     const value = input[field];
     if (value !== undefined && !isValidDate(value)) errors.push(fieldIssue.calendarDate(field));
   }
-  if (!errors.length && input.periodEnd < input.periodStart) errors.push({ path: 'periodEnd', message: 'must not be before periodStart' });
+  if (!errors.length && input.periodEnd < input.periodStart) errors.push(fieldIssue.own('periodEnd', 'notBeforeStart', 'must not be before periodStart'));
   const today = todayIn(timeZone, ctx.now);
   const issueDate = input.issueDate ?? today;
   const dueDate = input.dueDate ?? addDays(issueDate, building.paymentTermDays);
-  if (!errors.length && dueDate < issueDate) errors.push({ path: 'dueDate', message: 'must not be before issueDate' });
+  if (!errors.length && dueDate < issueDate) errors.push(fieldIssue.own('dueDate', 'notBeforeStart', 'must not be before issueDate'));
   if (errors.length) throw new ValidationError(errors);
   return {
     building,

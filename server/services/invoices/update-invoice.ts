@@ -29,16 +29,16 @@ export async function updateInvoice({ ctx, input }: { ctx: ServiceContext; input
 
     const errors: FieldError[] = [];
     const moving = input.status !== undefined && input.status !== current.status;
-    if (input.status !== undefined && !canMoveInvoice(current.status, input.status)) errors.push({ path: 'status', message: `cannot change from ${current.status} to ${input.status}` });
-    if (input.status === 'paid' && !input.paidDate) errors.push({ path: 'paidDate', message: 'is required to mark an invoice paid' });
+    if (input.status !== undefined && !canMoveInvoice(current.status, input.status)) errors.push(fieldIssue.own('status', 'statusChange', `cannot change from ${current.status} to ${input.status}`));
+    if (input.status === 'paid' && !input.paidDate) errors.push(fieldIssue.required('paidDate', 'is required to mark an invoice paid'));
     if (input.paidDate !== undefined && !isValidDate(input.paidDate)) errors.push(fieldIssue.calendarDate('paidDate'));
     if (input.paidDate !== undefined && input.status !== 'paid') errors.push({ path: 'paidDate', message: 'goes with status paid' });
     const openBalance = current.amount - current.amountPaid;
     let paid = openBalance;
     if (input.amount !== undefined) {
       if (input.status !== 'paid') errors.push({ path: 'amount', message: 'goes with status paid' });
-      else if (!(Math.abs(input.amount) < 1e11) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a sum with at most 2 decimals' });
-      else if ((paid = toUnits(input.amount, 2)) < openBalance) errors.push({ path: 'amount', message: `must be at least the open balance ${unitsToString(openBalance, 2)}` });
+      else if (!(Math.abs(input.amount) < 1e11) || decimalPlaces(input.amount) > 2) errors.push(fieldIssue.decimals('amount', 2, 'must be a sum with at most 2 decimals'));
+      else if ((paid = toUnits(input.amount, 2)) < openBalance) errors.push(fieldIssue.own('amount', 'atLeastOpenBalance', `must be at least the open balance ${unitsToString(openBalance, 2)}`, { amount: fromUnits(openBalance, 2) }));
     }
     if (errors.length) throw new ValidationError(errors);
     const excess = paid - openBalance;

@@ -32,7 +32,7 @@ export async function createMaintenanceRequest({ ctx, input }: { ctx: ServiceCon
       .where(and(uploadScope(ctx), inArray(uploads.id, photoIds), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)));
     const ok = new Set(usable.map((u) => u.id));
     photoIds.forEach((id, i) => {
-      if (!ok.has(id)) errors.push({ path: `photoIds.${i}`, message: 'is not a photo you uploaded, or it is already used' });
+      if (!ok.has(id)) errors.push(fieldIssue.own(`photoIds.${i}`, 'photoNotUsable', 'is not a photo you uploaded, or it is already used'));
     });
   }
   if (errors.length) throw new ValidationError(errors);

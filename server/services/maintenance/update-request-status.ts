@@ -11,6 +11,7 @@ import { sendMail } from '@/server/mail/send-mail';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { type MaintenanceRequestView, withPhotos } from './request-view';
 import { tenantLocale } from '../organisation/tenant-locale';
 import { maintenanceScope } from '../scopes';
@@ -29,7 +30,7 @@ export async function updateMaintenanceStatus({ ctx, input }: { ctx: ServiceCont
       .for('update');
     if (!current) throw new NotFoundError('Maintenance request');
     if (!canMoveMaintenance(current.status, input.status)) {
-      throw new ValidationError([{ path: 'status', message: `cannot change from ${current.status} to ${input.status}` }]);
+      throw new ValidationError([fieldIssue.own('status', 'statusChange', `cannot change from ${current.status} to ${input.status}`)]);
     }
     const [row] = await tx
       .update(maintenanceRequests)

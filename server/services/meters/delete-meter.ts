@@ -19,7 +19,7 @@ export async function deleteMeter({ ctx, input }: { ctx: ServiceContext; input: 
     if (!meter) throw new NotFoundError('Meter');
     const readings = await tx.select({ id: meterReadings.id, status: meterReadings.status }).from(meterReadings).where(and(readingScope(ctx), eq(meterReadings.meterId, meter.id)));
     const confirmed = readings.filter((r) => r.status === 'confirmed').length;
-    if (confirmed > 0) throw new ConflictError(`The meter has ${confirmed} confirmed reading${confirmed === 1 ? '' : 's'} used for billing; if it was replaced, mark it replaced instead`);
+    if (confirmed > 0) throw new ConflictError(`The meter has ${confirmed} confirmed reading${confirmed === 1 ? '' : 's'} used for billing; if it was replaced, mark it replaced instead`, 'meterHasReadings', { count: confirmed });
     const photos = readings.length
       ? await tx
           .delete(uploads)

@@ -6,6 +6,7 @@ import { uploads } from '@/db/schema';
 import { fileStorage } from '@/server/storage';
 import type { ServiceContext } from '../context';
 import { ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { uploadScope } from '../scopes';
 
 /** The printed logo's box: wide and low, as a letterhead's; a larger image is scaled down into it. */
@@ -19,13 +20,13 @@ const LOGO_BOX = { width: 600, height: 240 };
 export async function storeLogo(ctx: ServiceContext, uploadId: string): Promise<string> {
   const [source] = await ctx.db.select().from(uploads).where(and(uploadScope(ctx), eq(uploads.id, uploadId)));
   const bytes = source ? await fileStorage().get(source.storageKey) : null;
-  const refuse = (message: string) => new ValidationError([{ path: 'logoUploadId', message }]);
-  if (!bytes) throw refuse('No such upload');
+  const refuse = (code: 'photoNotUsable' | 'unreadableFile', message: string) => new ValidationError([fieldIssue.own('logoUploadId', code, message)]);
+  if (!bytes) throw refuse('photoNotUsable', 'No such upload');
   let png: Buffer;
   try {
     png = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   } catch {
-    throw refuse('Is not an image that can be printed; use a PNG or JPEG');
+    throw refuse('unreadableFile', 'Is not an image that can be printed; use a PNG or JPEG');
   }
   const id = randomUUID();
   const storageKey = `${ctx.tenantId}/${id}`;

@@ -5,6 +5,7 @@ import { normalizeIban } from '@/server/domain/billing-settings';
 import { writeAudit } from '../audit/write-audit';
 import { requireRole, type ServiceContext } from '../context';
 import { type FieldError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { type OrganisationView, organisationOf } from './organisation-view';
 import { storeLogo } from './set-logo';
 
@@ -41,7 +42,7 @@ export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; 
   const set: Partial<typeof tenants.$inferInsert> = {};
   const text = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim().replace(/\s+/g, ' '));
   if (input.name !== undefined) {
-    if (input.name.trim() === '') errors.push({ path: 'name', message: 'Must not be empty' });
+    if (input.name.trim() === '') errors.push(fieldIssue.empty('name'));
     else set.name = text(input.name)!;
   }
   for (const key of ['legalName', 'address', 'email', 'phone'] as const) {
@@ -50,12 +51,12 @@ export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; 
   }
   const registrationCode = text(input.registrationCode)?.replace(/\s/g, '');
   if (registrationCode !== undefined) {
-    if (registrationCode !== null && !REGISTRATION_CODE.test(registrationCode)) errors.push({ path: 'registrationCode', message: 'Must be 6 to 12 digits, e.g. 80123456' });
+    if (registrationCode !== null && !REGISTRATION_CODE.test(registrationCode)) errors.push(fieldIssue.format('registrationCode', 'Must be 6 to 12 digits, e.g. 80123456'));
     else set.registrationCode = registrationCode;
   }
   const vatNumber = text(input.vatNumber)?.replace(/\s/g, '').toUpperCase();
   if (vatNumber !== undefined) {
-    if (vatNumber !== null && !VAT_NUMBER.test(vatNumber)) errors.push({ path: 'vatNumber', message: 'Must be a country code and number, e.g. EE101234567' });
+    if (vatNumber !== null && !VAT_NUMBER.test(vatNumber)) errors.push(fieldIssue.format('vatNumber', 'Must be a country code and number, e.g. EE101234567'));
     else set.vatNumber = vatNumber;
   }
   const iban = text(input.iban);
@@ -63,12 +64,12 @@ export async function updateOrganisation({ ctx, input }: { ctx: ServiceContext; 
     if (iban === null) set.iban = null;
     else {
       const checked = normalizeIban(iban);
-      if ('error' in checked) errors.push({ path: 'iban', message: checked.error });
+      if ('error' in checked) errors.push(fieldIssue.own('iban', 'invalidIban', checked.error));
       else set.iban = checked.iban;
     }
   }
   if (input.timeZone !== undefined) {
-    if (!isTimeZone(input.timeZone)) errors.push({ path: 'timeZone', message: 'Must be a time zone such as Europe/Tallinn' });
+    if (!isTimeZone(input.timeZone)) errors.push(fieldIssue.own('timeZone', 'invalidTimeZone', 'Must be a time zone such as Europe/Tallinn'));
     else set.timeZone = input.timeZone;
   }
   if (input.defaultLocale !== undefined) {

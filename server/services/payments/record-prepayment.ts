@@ -28,10 +28,10 @@ export async function recordPrepayment({ ctx, input }: { ctx: ServiceContext; in
   if (!apartment) throw new NotFoundError('Apartment');
 
   const errors: FieldError[] = [];
-  if (!(input.amount > 0) || decimalPlaces(input.amount) > 2) errors.push({ path: 'amount', message: 'must be a positive sum with at most 2 decimals' });
-  else if (input.amount >= 1e9) errors.push({ path: 'amount', message: 'must be less than 1 000 000 000' });
+  if (!(input.amount > 0) || decimalPlaces(input.amount) > 2) errors.push(fieldIssue.own('amount', 'positiveSum', 'must be a positive sum with at most 2 decimals'));
+  else if (input.amount >= 1e9) errors.push(fieldIssue.below('amount', 1e9, 'must be less than 1 000 000 000'));
   if (!isValidDate(input.paidDate)) errors.push(fieldIssue.calendarDate('paidDate'));
-  else if (input.paidDate > (await tenantToday(ctx.db, ctx.tenantId, ctx.now))) errors.push({ path: 'paidDate', message: 'must not be in the future' });
+  else if (input.paidDate > (await tenantToday(ctx.db, ctx.tenantId, ctx.now))) errors.push(fieldIssue.own('paidDate', 'notInFuture', 'must not be in the future'));
   if (errors.length) throw new ValidationError(errors);
   const amount = toUnits(input.amount, 2);
 

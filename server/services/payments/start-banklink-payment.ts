@@ -8,6 +8,7 @@ import { env } from '@/server/env';
 import { writeAudit } from '../audit/write-audit';
 import type { ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { invoiceScope } from '../scopes';
 
 export type StartBanklinkPaymentInput = { invoiceId: string; bank: Bank; returnUrl?: string };
@@ -43,15 +44,15 @@ export async function startBanklinkPayment({ ctx, input }: { ctx: ServiceContext
 
     const errors: FieldError[] = [];
     const provider = providerOf(input.bank);
-    if (!provider) errors.push({ path: 'bank', message: `${input.bank} is not configured on this server` });
+    if (!provider) errors.push(fieldIssue.own('bank', 'bankNotConfigured', `${input.bank} is not configured on this server`));
     let returnUrl: string | undefined;
     if (input.returnUrl !== undefined) {
       returnUrl = ownOriginUrl(input.returnUrl) ?? undefined;
       if (!returnUrl) errors.push({ path: 'returnUrl', message: `must be on this service's origin (${new URL(env.APP_URL).origin})` });
     }
     const open = invoice.amount - invoice.amountPaid;
-    if (invoice.status !== 'sent') errors.push({ path: 'invoiceId', message: `the invoice is ${invoice.status}; only a sent invoice can be paid` });
-    else if (open <= 0) errors.push({ path: 'invoiceId', message: 'the invoice has no open balance' });
+    if (invoice.status !== 'sent') errors.push(fieldIssue.own('invoiceId', 'invoiceNotOpen', `the invoice is ${invoice.status}; only a sent invoice can be paid`));
+    else if (open <= 0) errors.push(fieldIssue.own('invoiceId', 'invoiceNotOpen', 'the invoice has no open balance'));
     if (!isValidReferenceNumber(invoice.referenceNumber)) errors.push({ path: 'invoiceId', message: 'the invoice has no valid reference number' });
     const callbackUrl = banklinkCallbackUrl(input.bank, returnUrl);
     if (callbackUrl.length > 255) errors.push({ path: 'returnUrl', message: 'is too long for the bank (VK_RETURN holds 255 characters)' });

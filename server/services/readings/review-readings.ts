@@ -6,6 +6,7 @@ import { emitEvent } from '@/server/events/emit-event';
 import { writeAudit } from '../audit/write-audit';
 import { actorOf, MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { assessedColumns, confirmedPointsOf, problemError } from './assess-reading';
 import { type ReadingView, readingView } from './reading-view';
 import { meterScope, readingScope } from '../scopes';
@@ -34,7 +35,7 @@ export async function reviewReadings({ ctx, input }: { ctx: ServiceContext; inpu
     );
     const notPending = rows.filter((r) => r.status !== 'submitted');
     if (notPending.length) {
-      throw new ValidationError(notPending.map((r) => ({ path: `readingIds.${ids.indexOf(r.id)}`, message: `is already ${r.status}` })));
+      throw new ValidationError(notPending.map((r) => fieldIssue.own(`readingIds.${ids.indexOf(r.id)}`, 'alreadyReviewed', `is already ${r.status}`)));
     }
 
     const confirmed = input.status === 'confirmed' ? await confirmedPointsOf(tx, ctx.tenantId, meterIds) : new Map<string, ConfirmedPoint[]>();

@@ -27,9 +27,9 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
   if (input.value < 0) errors.push(fieldIssue.negative('value'));
   else if (decimalPlaces(input.value) > found.decimals) {
     const message = `has more than the meter's ${found.decimals} decimal places`;
-    errors.push(found.decimals > 0 ? fieldIssue.decimals('value', found.decimals, message) : { path: 'value', message });
+    errors.push(found.decimals > 0 ? fieldIssue.decimals('value', found.decimals, message) : fieldIssue.own('value', 'wholeNumber', message));
   }
-  if (!isPlausibleReadAt(readAt, ctx.now)) errors.push({ path: 'readAt', message: 'must not be in the future' });
+  if (!isPlausibleReadAt(readAt, ctx.now)) errors.push(fieldIssue.own('readAt', 'notInFuture', 'must not be in the future'));
   if (errors.length) throw new ValidationError(errors);
   const value = toUnits(input.value, 3);
 
@@ -38,7 +38,11 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
     const confirmed = (await confirmedPointsOf(tx, ctx.tenantId, [meter!.id])).get(meter!.id)!;
     const latest = confirmed.filter((p) => p.series === meter!.series).sort(compareReadings).at(-1);
     if (latest && readAt < latest.readAt) {
-      throw new ValidationError([{ path: 'readAt', message: `is before the last confirmed reading (${fromUnits(latest.value, 3)} ${meter!.unit} on ${latest.readAt.toISOString().slice(0, 10)})` }]);
+      throw new ValidationError([
+        fieldIssue.own('readAt', 'beforeLastReading', `is before the last confirmed reading (${fromUnits(latest.value, 3)} ${meter!.unit} on ${latest.readAt.toISOString().slice(0, 10)})`, {
+          date: latest.readAt.toISOString().slice(0, 10),
+        }),
+      ]);
     }
     const assessment = assessReading(confirmed, { value, readAt, series: meter!.series });
     const problem = problemError(assessment, meter!.unit, 'value');
@@ -67,7 +71,7 @@ export async function submitReading({ ctx, input }: { ctx: ServiceContext; input
         .set({ entityType: 'meter_reading', entityId: row!.id })
         .where(and(uploadScope(ctx), eq(uploads.id, input.photoId), isNull(uploads.entityId), ctx.userId ? eq(uploads.uploadedBy, ctx.userId) : isNull(uploads.uploadedBy)))
         .returning({ id: uploads.id });
-      if (!claimed) throw new ValidationError([{ path: 'photoId', message: 'is not a photo you uploaded, or it is already used' }]);
+      if (!claimed) throw new ValidationError([fieldIssue.own('photoId', 'photoNotUsable', 'is not a photo you uploaded, or it is already used')]);
     }
     const view = readingView(row!);
     await writeAudit(tx, ctx, { action: 'reading.submit', entityId: row!.id, after: view });

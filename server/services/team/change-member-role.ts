@@ -12,7 +12,7 @@ export async function changeMemberRole({ ctx, input }: { ctx: ServiceContext; in
   return ctx.db.transaction(async (tx) => {
     const member = await lockedTeamMember(tx, ctx.tenantId, input.userId);
     const admins = member.admins;
-    if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw new ConflictError('The organisation needs an admin: make someone else an admin first');
+    if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw new ConflictError('The organisation needs an admin: make someone else an admin first', 'lastAdmin');
     if (member.role !== input.role) {
       await tx.update(memberships).set({ role: input.role }).where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.userId, input.userId)));
       await writeAudit(tx, ctx, { action: 'team.change_role', entityId: input.userId, before: { role: member.role }, after: { role: input.role } });

@@ -33,12 +33,12 @@ export async function inviteTeamMember({ ctx, input }: { ctx: ServiceContext; in
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.tenantId, ctx.tenantId), sql`lower(${users.email}) = ${email}`));
-    if (member && member.role !== 'resident') throw new ConflictError(`${email} is on the team already, as ${member.role}`);
+    if (member && member.role !== 'resident') throw new ConflictError(`${email} is on the team already, as ${member.role}`, 'alreadyOnTeam', { email });
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(invitationScope(ctx), isNotNull(invitations.memberRole), eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, ctx.now)));
-    if (pending) throw new ConflictError(`${email} has a team invitation waiting already`);
+    if (pending) throw new ConflictError(`${email} has a team invitation waiting already`, 'teamInvitationWaiting', { email });
     const [created] = await tx
       .insert(invitations)
       .values({ tenantId: ctx.tenantId, apartmentId: null, memberRole: input.role, email, tokenHash: sha256(token), expiresAt, invitedBy: actorOf(ctx), createdAt: ctx.now })

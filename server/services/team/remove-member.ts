@@ -15,7 +15,7 @@ export async function removeMember({ ctx, input }: { ctx: ServiceContext; input:
   await ctx.db.transaction(async (tx) => {
     const member = await lockedTeamMember(tx, ctx.tenantId, input.userId);
     const admins = member.admins;
-    if (member.role === 'admin' && admins.length <= 1) throw new ConflictError('The last admin cannot be removed: make someone else an admin first');
+    if (member.role === 'admin' && admins.length <= 1) throw new ConflictError('The last admin cannot be removed: make someone else an admin first', 'lastAdmin');
     const [home] = await tx
       .select({ id: apartmentResidents.id })
       .from(apartmentResidents)

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '@/server/events/event-types';
 import { checkWebhookUrl } from '@/server/webhooks/send-webhook';
 import type { ServiceContext } from '../context';
 import { type FieldError, NotFoundError, ValidationError } from '../errors';
+import { fieldIssue } from '@/server/domain/errors';
 import { webhookScope } from '../scopes';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -62,7 +63,7 @@ export function checkWebhookFields(input: { url?: string; events?: string[] }): 
     if (reason) errors.push({ path: 'url', message: reason });
   }
   if (input.events !== undefined) {
-    if (input.events.length === 0) errors.push({ path: 'events', message: 'must name at least one event type' });
+    if (input.events.length === 0) errors.push(fieldIssue.tooFew('events', 1, 'must name at least one event type'));
     input.events.forEach((type, i) => {
       if (!(EVENT_TYPES as readonly string[]).includes(type)) errors.push({ path: `events.${i}`, message: `is not an event type (one of ${EVENT_TYPES.join(', ')})` });
     });

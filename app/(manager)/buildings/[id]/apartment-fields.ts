@@ -2,7 +2,9 @@ import { checkWithSchema } from '@/lib/schema-check';
 import { errorCode, formFailure, type ErrorWords } from '@/lib/trpc/errors';
 import type { Translate } from '@/app/portal/translate';
 import { CreateApartmentInput } from '@/server/api/schemas/buildings';
-import { formatArea, parseDecimal, parseInteger } from '../format';
+import { formatDecimal } from '@/lib/format';
+import type { Locale } from '@/i18n/locales';
+import { parseDecimal, parseInteger } from '../format';
 import type { Apartment } from '../types';
 
 export const APARTMENT_FIELDS = ['number', 'floor', 'area', 'rooms', 'residentsCount'] as const;
@@ -21,11 +23,11 @@ export function apartmentValues(apartment?: Apartment): ApartmentValues {
   };
 }
 
-/** A field as its cell shows it: a dash when unknown, the area as "45,5". */
-export function displayApartmentField(apartment: Apartment, field: ApartmentField): string {
+/** A field as its cell shows it: a dash when unknown, the area as its reader writes it ("45,5", "45.5"). */
+export function displayApartmentField(apartment: Apartment, field: ApartmentField, locale: Locale): string {
   const value = apartment[field];
   if (value === null) return '—';
-  if (field === 'area') return formatArea(apartment.area);
+  if (field === 'area') return formatDecimal(apartment.area, locale);
   return String(value);
 }
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -16,6 +16,7 @@ import type { ApartmentEditing, Editing } from './use-apartment-editing';
 /** The apartment's credit (paid ahead, taken off its next invoices); a dash when there is none. */
 function CreditCell({ apartment, currency }: { apartment: Apartment; currency: string }) {
   const t = useTranslations('Apartments');
+  const locale = useLocale();
   const credit = apartment.creditBalance;
   return (
     <TableCell className="px-4 text-right whitespace-nowrap tabular-nums">
@@ -25,7 +26,7 @@ function CreditCell({ apartment, currency }: { apartment: Apartment; currency: s
           <span className="sr-only">{t('none')}</span>
         </>
       ) : (
-        formatMoney(credit, currency)
+        formatMoney(credit, currency, locale)
       )}
     </TableCell>
   );
@@ -46,6 +47,7 @@ export function ApartmentRow({
   onDelete: (trigger: HTMLElement) => void;
 }) {
   const t = useTranslations('Apartments');
+  const locale = useLocale();
   return (
     <TableRow>
       {APARTMENT_FIELDS.map((field) =>
@@ -57,7 +59,7 @@ export function ApartmentRow({
           </TableHead>
         ) : (
           <TableCell key={field} className="px-4 text-right tabular-nums">
-            {displayApartmentField(apartment, field)}
+            {displayApartmentField(apartment, field, locale)}
           </TableCell>
         ),
       )}

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { DetailList } from '@/components/ui/detail-list';
 import { DetailPage } from '@/components/ui/detail-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Notice } from '@/components/ui/notice';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatRate } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Building } from '../types';
 import { ApartmentsSection } from './apartments-section';
@@ -83,10 +83,9 @@ function BuildingBody({ building }: { building: Building }) {
   );
 }
 
-const rateFormat = new Intl.NumberFormat('et-EE', { maximumFractionDigits: 4 });
-
 function BillingSummary({ building }: { building: Building }) {
   const t = useTranslations('Building.billing');
+  const locale = useLocale();
   const { penaltyRatePerDay: rate, readingWindowStartDay: from, readingWindowEndDay: until } = building;
   const steps = building.reminderDays.map((d) => (d > 0 ? `+${d}` : String(d))).join(', ');
   const items: Array<[string, string]> = [
@@ -94,9 +93,9 @@ function BillingSummary({ building }: { building: Building }) {
     [t('paymentTerm'), t('paymentTermDays', { days: building.paymentTermDays })],
     [t('invoicePrefix'), building.invoicePrefix || '—'],
     [t('currency'), building.currency],
-    [t('penalty'), rate ? t('penaltyRate', { rate: rateFormat.format(rate) }) : t('none')],
+    [t('penalty'), rate ? t('penaltyRate', { rate: formatRate(rate, locale) }) : t('none')],
     [t('readingWindow'), from != null && until != null ? t('readingDays', { from, until }) : t('notSet')],
-    [t('reminders'), steps ? t('reminderSteps', { steps, amount: formatMoney(building.reminderMinAmount, building.currency) }) : t('none')],
+    [t('reminders'), steps ? t('reminderSteps', { steps, amount: formatMoney(building.reminderMinAmount, building.currency, locale) }) : t('none')],
     [t('iban'), building.iban ?? t('notSet')],
     [t('accountHolder'), building.bankRecipient ?? t('notSet')],
   ];

@@ -1,7 +1,7 @@
 'use client';
 
 import { TriangleAlertIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -33,7 +33,8 @@ export function ChargesPreview({
   dirty: boolean;
 }) {
   const t = useTranslations('ChargesPreview');
-  const money = (amount: number) => formatMoney(amount, building.currency);
+  const locale = useLocale();
+  const money = (amount: number) => formatMoney(amount, building.currency, locale);
   const apartments = preview?.apartments ?? [];
   const columns = apartments[0]?.lines.map((line, index) => line.description || t('rule', { n: index + 1 })) ?? [];
   const anyMissing = apartments.some((apartment) => apartment.lines.some((line) => line.missing));

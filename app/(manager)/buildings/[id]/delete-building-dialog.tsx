@@ -10,7 +10,7 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
-import { describeError, errorCode, serverMessage } from '@/lib/trpc/errors';
+import { describeError, errorCode } from '@/lib/trpc/errors';
 import { useErrorWords } from '@/lib/error-text';
 import type { Building } from '../types';
 
@@ -80,7 +80,7 @@ function DeleteBuildingForm({ building, onPendingChange }: { building: Building;
             setPassword('');
             inputRef.current?.focus();
           } else if (code === 'CONFLICT') {
-            setFormError(`${t('cannotDelete')} ${serverMessage(failure) ?? ''}`.trim());
+            setFormError(`${t('cannotDelete')} ${describeError(failure, words)}`);
           } else {
             setFormError(`${t('deleteFailed')} ${describeError(failure, words)}`);
           }

@@ -18,24 +18,32 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Translate } from '@/app/portal/translate';
+import { useErrorWords } from '@/lib/error-text';
+import { readRestFailure, restFieldText, restStatusText, type RestFieldError } from '@/lib/rest-failure';
+import type { ErrorWords } from '@/lib/trpc/errors';
 
 /** The server's limit (app/api/buildings/[id]/apartments/import). */
 const MAX_BYTES = 2 * 1024 * 1024;
 const SHOWN_ERRORS = 50;
 
 export type ImportResult = { created: number; updated: number };
-type ImportError = { path?: string; message: string; row?: number; column?: string };
+type ImportError = RestFieldError;
 
-/** "Row 3, area: must be greater than 0"; a problem of the whole file has no row. */
-export function describeImportError(error: ImportError, t: Translate): string {
-  if (error.row && error.column) return t('rowColumn', { row: String(error.row), column: error.column, message: error.message });
-  if (error.row) return t('row', { row: String(error.row), message: error.message });
-  return error.message;
+/**
+ * "Row 3, area: Must be greater than 0." in the reader's words; a missing column by its name, a problem of the whole
+ * file without a row. The REST answer's reasons are English: other readers get "check this value" at the row and column.
+ */
+export function describeImportError(error: ImportError, t: Translate, words: ErrorWords): string {
+  const reason = error.path === 'header' && error.column ? words.fields('missingColumn', { column: error.column }) : restFieldText(error, words);
+  if (error.path === 'header') return reason;
+  if (error.row && error.column) return t('rowColumn', { row: String(error.row), column: error.column, message: reason });
+  if (error.row) return t('row', { row: String(error.row), message: reason });
+  return reason;
 }
 
 type Outcome = { kind: 'rows'; errors: ImportError[] } | { kind: 'message'; message: string };
 
-async function postCsv(buildingId: string, file: File, t: Translate): Promise<{ ok: true; result: ImportResult } | { ok: false; outcome: Outcome }> {
+async function postCsv(buildingId: string, file: File, t: Translate, words: ErrorWords): Promise<{ ok: true; result: ImportResult } | { ok: false; outcome: Outcome }> {
   const body = new FormData();
   body.append('file', file);
   let response: Response;
@@ -45,25 +53,24 @@ async function postCsv(buildingId: string, file: File, t: Translate): Promise<{ 
   } catch {
     return { ok: false, outcome: { kind: 'message', message: t('unreachable') } };
   }
-  const json = (await response.json().catch(() => null)) as {
-    data?: ImportResult;
-    error?: { message?: string };
-    errors?: ImportError[];
-  } | null;
-  if (response.ok && json?.data) return { ok: true, result: json.data };
-  if (response.status === 422 && json?.errors?.length) return { ok: false, outcome: { kind: 'rows', errors: json.errors } };
+  if (response.ok) {
+    const json = (await response.json().catch(() => null)) as { data?: ImportResult } | null;
+    if (json?.data) return { ok: true, result: json.data };
+  }
+  const { status, errors } = await readRestFailure(response);
+  if (status === 422 && errors.length) return { ok: false, outcome: { kind: 'rows', errors } };
   const message =
-    response.status === 401
+    status === 401
       ? t('sessionEnded')
-      : response.status === 413
+      : status === 413
         ? t('tooLarge')
-        : response.status === 429
-          ? t('tooMany')
-          : response.status === 404
-            ? t('noBuilding')
-            : json?.error?.message
-              ? t('failedWhy', { why: json.error.message })
-              : t('failed');
+        : status === 404
+          ? t('noBuilding')
+          : status === 400 || status === 415
+            ? t('unreadable')
+            : status >= 500
+              ? t('failed')
+              : restStatusText(status, words);
   return { ok: false, outcome: { kind: 'message', message } };
 }
 
@@ -132,6 +139,7 @@ function ImportForm({
   onPendingChange: (pending: boolean) => void;
 }) {
   const t = useTranslations('ApartmentImport');
+  const words = useErrorWords();
   const [file, setFile] = useState<File | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -157,7 +165,7 @@ function ImportForm({
     }
     setFieldError(null);
     setPending(true);
-    const answer = await postCsv(buildingId, file, t);
+    const answer = await postCsv(buildingId, file, t, words);
     setPending(false);
     if (answer.ok) onImported(answer.result);
     else {
@@ -198,7 +206,7 @@ function ImportForm({
               <ul aria-label={t('problems')} className="grid max-h-60 list-disc gap-1 overflow-y-auto pl-5">
                 {outcome.errors.slice(0, SHOWN_ERRORS).map((error, index) => (
                   <li key={index} className="break-words">
-                    {describeImportError(error, t)}
+                    {describeImportError(error, t, words)}
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, MailIcon, SendIcon, WalletIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useErrorWords } from '@/lib/error-text';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ const BUTTON = 'flex-1 sm:flex-none';
  */
 export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: (notice: string) => void }) {
   const t = useTranslations('Invoice');
+  const locale = useLocale();
   const words = useErrorWords();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -89,7 +90,7 @@ export function InvoiceActions({ invoice, onDone }: { invoice: Invoice; onDone: 
         onOpenChange={(next) => setDialog(next ? 'paid' : null)}
         invoice={invoice}
         pending={update.isPending}
-        onSubmit={(paidDate, amount, fail) => move({ status: 'paid', paidDate, amount }, paidNotice(invoice, amount, t), fail)}
+        onSubmit={(paidDate, amount, fail) => move({ status: 'paid', paidDate, amount }, paidNotice(invoice, amount, t, locale), fail)}
       />
       <ConfirmDialog
         open={dialog === 'void'}

@@ -56,7 +56,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
   const net = invoice.lineItems.reduce((sum, l) => sum + l.netAmount, 0);
   const vat = invoice.lineItems.reduce((sum, l) => sum + l.vatAmount, 0);
   const open = invoice.status === 'void' ? 0 : invoice.amount - invoice.amountPaid;
@@ -127,10 +127,10 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
                     {l.description}
                   </TableHead>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatQuantity(l.quantity, l.unit)}
+                    {formatQuantity(l.quantity, l.unit, locale)}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUnitPrice(l.unitPrice)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatPercent(l.vatRate)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUnitPrice(l.unitPrice, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatPercent(l.vatRate, locale)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.netAmount)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.vatAmount)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">{money(l.amount)}</TableCell>
@@ -230,7 +230,7 @@ function PaymentsSection({ invoice }: { invoice: Invoice }) {
               <TableCell>{names(`methods.${p.method}`)}</TableCell>
               <TableCell>{p.payerName ?? '—'}</TableCell>
               <TableCell>{names(`paymentStatuses.${p.status}`)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, locale)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -38,8 +38,9 @@ export function MarkPaidDialog({ open, onOpenChange, ...form }: MarkPaidProps & 
 function MarkPaidForm({ invoice, pending, onSubmit, onBusyChange }: MarkPaidProps & { onBusyChange: (busy: boolean) => void }) {
   const words = useErrorWords();
   const t = useTranslations('Invoice');
+  const locale = useLocale();
   const openCents = Math.round((invoice.amount - invoice.amountPaid) * 100);
-  const money = (cents: number) => formatMoney(cents / 100, invoice.currency);
+  const money = (cents: number) => formatMoney(cents / 100, invoice.currency, locale);
   const payment = useReceivedPayment((openCents / 100).toFixed(2));
   const { amount, paidDate, today } = payment;
   const { errors, formError, fail, clear, clearError, ref } = useFieldErrors(PAID_FIELDS);

@@ -36,8 +36,8 @@ describe('parseCents and paidNotice', () => {
 
   it('tells what an overpayment became', () => {
     const invoice = { number: 'INV-1', amount: 100, amountPaid: 40, currency: 'EUR' } as Invoice;
-    expect(paidNotice(invoice, undefined, t)).toBe('Invoice INV-1 is marked paid.');
-    expect(paidNotice(invoice, 60, t)).toBe('Invoice INV-1 is marked paid.');
-    expect(paidNotice(invoice, 70.5, t)).toMatch(/^Invoice INV-1 is marked paid\. 10,50\s€ above the open balance/);
+    expect(paidNotice(invoice, undefined, t, 'en')).toBe('Invoice INV-1 is marked paid.');
+    expect(paidNotice(invoice, 60, t, 'et')).toBe('Invoice INV-1 is marked paid.');
+    expect(paidNotice(invoice, 70.5, t, 'en')).toMatch(/^Invoice INV-1 is marked paid\. €10\.50 above the open balance/);
   });
 });

@@ -5,6 +5,7 @@ import { UpdateInvoiceInput } from '@/server/api/schemas/invoices';
 import { parseDecimal } from '../../buildings/format';
 import { formatMoney } from '../format';
 import type { Invoice } from '../types';
+import type { Locale } from '@/i18n/locales';
 
 export const PAID_FIELDS = ['amount', 'paidDate'] as const;
 export type PaidField = (typeof PAID_FIELDS)[number];
@@ -20,10 +21,10 @@ export function failureText(error: unknown, t: Translate, words: ErrorWords): st
 }
 
 /** "Invoice … is marked paid." and, for an overpayment, what became the apartment's credit. */
-export function paidNotice(invoice: Invoice, amount: number | undefined, t: Translate): string {
+export function paidNotice(invoice: Invoice, amount: number | undefined, t: Translate, locale: Locale): string {
   const excess = amount === undefined ? 0 : Math.round(amount * 100) - Math.round((invoice.amount - invoice.amountPaid) * 100);
   if (excess <= 0) return t('notices.paid', { number: invoice.number });
-  return t('notices.paidWithCredit', { number: invoice.number, amount: formatMoney(excess / 100, invoice.currency) });
+  return t('notices.paidWithCredit', { number: invoice.number, amount: formatMoney(excess / 100, invoice.currency, locale) });
 }
 
 /** Money typed by a person ("51,20", "51.2") → cents; empty → null; anything else → 'invalid'. */

@@ -37,7 +37,7 @@ export function RemindersSection({ invoice }: { invoice: Invoice }) {
       {demand && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="warning">{t('reminders.inCollection')}</Badge>
-          {t('reminders.demand', { amount: formatMoney(demand.totalAmount, demand.currency), issued: formatDay(demand.issueDate, locale), deadline: formatDay(demand.deadline, locale) })}
+          {t('reminders.demand', { amount: formatMoney(demand.totalAmount, demand.currency, locale), issued: formatDay(demand.issueDate, locale), deadline: formatDay(demand.deadline, locale) })}
           <Link href="/collections" className="font-medium text-primary underline-offset-4 hover:underline">
             {t('reminders.seeCollections')}
           </Link>

@@ -53,7 +53,7 @@ export function RemindersTable({ reminders, currency, labelledBy, withInvoice = 
               <Badge variant={STATUS[r.status].variant}>{t(`reminders.statuses.${STATUS[r.status].label}`)}</Badge>
               {r.error && <span className="mt-1 block text-xs text-muted-foreground">{r.error}</span>}
             </TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.openAmount, currency)}</TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.openAmount, currency, locale)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -8,6 +8,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Translate } from '@/app/portal/translate';
+import { useErrorWords } from '@/lib/error-text';
+import { readRestFailure, restStatusText } from '@/lib/rest-failure';
+import type { ErrorWords } from '@/lib/trpc/errors';
 
 /** The server's limit (app/api/bank-statements/import). */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -22,8 +25,8 @@ export type StatementResult = {
   payments: Array<{ id: string; amount: number; currency: string }>;
 };
 
-/** The statement uploaded, or why not in words (`t`: namespace BankStatements). */
-async function postStatement(file: File, t: Translate): Promise<{ ok: true; result: StatementResult } | { ok: false; message: string }> {
+/** The statement uploaded, or why not in the reader's words (`t`: namespace BankStatements; the REST answer's reasons are English). */
+async function postStatement(file: File, t: Translate, words: ErrorWords): Promise<{ ok: true; result: StatementResult } | { ok: false; message: string }> {
   const body = new FormData();
   body.append('file', file);
   let response: Response;
@@ -33,16 +36,23 @@ async function postStatement(file: File, t: Translate): Promise<{ ok: true; resu
   } catch {
     return { ok: false, message: t('import.unreachable') };
   }
-  const json = (await response.json().catch(() => null)) as { data?: StatementResult; error?: { message?: string } } | null;
-  if (response.ok && json?.data) return { ok: true, result: json.data };
-  if (response.status === 401) return { ok: false, message: t('import.sessionEnded') };
-  if (response.status === 413) return { ok: false, message: t('import.tooLarge') };
-  return { ok: false, message: json?.error?.message ? t('import.failedBecause', { reason: json.error.message }) : t('import.failed') };
+  if (response.ok) {
+    const json = (await response.json().catch(() => null)) as { data?: StatementResult } | null;
+    if (json?.data) return { ok: true, result: json.data };
+  }
+  const { status } = await readRestFailure(response);
+  if (status === 401) return { ok: false, message: t('import.sessionEnded') };
+  if (status === 413) return { ok: false, message: t('import.tooLarge') };
+  // 400: not well-formed, a DOCTYPE, an unknown encoding; 415: neither camt XML nor a known CSV; 422: a statement with wrong content.
+  if (status === 400 || status === 415 || status === 422) return { ok: false, message: t('import.unreadable') };
+  if (status === 409) return { ok: false, message: t('import.concurrent') };
+  return { ok: false, message: status >= 500 ? t('import.failed') : restStatusText(status, words) };
 }
 
 /** One statement file (camt.053/054 XML or a Swedbank, SEB, LHV or generic CSV) uploaded and reconciled. */
 export function ImportStatementForm({ onImported }: { onImported: (result: StatementResult) => void }) {
   const t = useTranslations('BankStatements');
+  const words = useErrorWords();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -58,7 +68,7 @@ export function ImportStatementForm({ onImported }: { onImported: (result: State
     }
     setError(null);
     setPending(true);
-    const answer = await postStatement(file, t);
+    const answer = await postStatement(file, t, words);
     setPending(false);
     if (answer.ok) onImported(answer.result);
     else setError(answer.message);

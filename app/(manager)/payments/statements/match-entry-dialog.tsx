@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { CheckedForm } from '@/components/ui/checked-form';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -36,12 +36,13 @@ export function MatchEntryDialog({
   returnFocus: () => HTMLElement | null;
 }) {
   const t = useTranslations('BankStatements');
+  const locale = useLocale();
   return (
     <FormDialog
       open={entry !== null}
       onOpenChange={onOpenChange}
       title={t('matchDialog.title')}
-      description={entry ? t('matchDialog.description', { amount: formatMoney(entry.amount, entry.currency), payer: entry.payerName ?? t('matchDialog.unknownPayer') }) : ''}
+      description={entry ? t('matchDialog.description', { amount: formatMoney(entry.amount, entry.currency, locale), payer: entry.payerName ?? t('matchDialog.unknownPayer') }) : ''}
       returnFocus={returnFocus}
     >
       {({ finishWith, setBusy }) =>
@@ -60,6 +61,7 @@ export function MatchEntryDialog({
 function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBusyChange: (busy: boolean) => void; onBooked: (message: string) => void }) {
   const words = useErrorWords();
   const t = useTranslations('BankStatements');
+  const locale = useLocale();
   const trpc = useTRPC();
   const match = useMutation(trpc.bankStatements.match.mutationOptions());
   const buildings = useBuildings().data?.data ?? [];
@@ -79,7 +81,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
     onBusyChange(true);
     match.mutate(target === OLDEST_FIRST ? { id: entry.id, apartmentId } : { id: entry.id, invoiceId: target }, {
       onSettled: () => onBusyChange(false),
-      onSuccess: ({ data }) => onBooked(t('matchDialog.booked', { count: data.payments.length, amount: formatMoney(entry.amount, entry.currency) })),
+      onSuccess: ({ data }) => onBooked(t('matchDialog.booked', { count: data.payments.length, amount: formatMoney(entry.amount, entry.currency, locale) })),
       onError: (error) => {
         const failure = formFailure(error, t('matchDialog.failed'), (path) => (path === 'invoiceId' ? 'target' : path === 'apartmentId' ? 'apartment' : undefined), words, ' ');
         fail(failure.errors, failure.formError);
@@ -103,7 +105,7 @@ function MatchForm({ entry, onBusyChange, onBooked }: { entry: QueueEntry; onBus
             disabled={!apartmentId}
             options={[
               { value: OLDEST_FIRST, label: t('matchDialog.oldestFirst') },
-              ...openInvoices.map((i) => ({ value: i.id, label: t('matchDialog.invoiceFirst', { number: i.number, open: formatMoney(i.amount - i.amountPaid, i.currency) }) })),
+              ...openInvoices.map((i) => ({ value: i.id, label: t('matchDialog.invoiceFirst', { number: i.number, open: formatMoney(i.amount - i.amountPaid, i.currency, locale) }) })),
             ]}
             onChange={(value) => {
               setTarget(value);

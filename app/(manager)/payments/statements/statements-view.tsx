@@ -97,14 +97,14 @@ export function StatementsView({ demo }: { demo: boolean }) {
           { header: t('columns.date'), cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.date, locale) },
           { header: t('columns.payer'), cellClassName: 'min-w-32 break-words', cell: (e) => e.payerName ?? '—' },
           { header: t('columns.details'), cellClassName: 'min-w-40 break-words', cell: (e) => [e.reference, e.description].filter(Boolean).join(' · ') || '—' },
-          { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency) },
+          { header: t('columns.amount'), ...figureCells(), cell: (e) => formatMoney(e.amount, e.currency, locale) },
           { header: t('columns.suggestion'), cell: suggestion },
           { header: t('columns.action'), cell: actions },
         ]}
         cardClassName="grid gap-2 p-4 text-sm"
         card={(e) => (
           <>
-            <CardHeadline amount={formatMoney(e.amount, e.currency)}>
+            <CardHeadline amount={formatMoney(e.amount, e.currency, locale)}>
               <span className="font-medium">{e.payerName ?? t('unknownPayer')}</span>
             </CardHeadline>
             <p className="break-words text-muted-foreground">

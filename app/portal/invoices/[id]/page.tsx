@@ -56,7 +56,7 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
   if (!invoice) notFound();
   const apartment = (await api.residents.myApartments()).find((a) => a.apartmentId === invoice.apartmentId);
 
-  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
   const cents = (pick: (l: InvoiceLine) => number) => invoice.lineItems.reduce((sum, l) => sum + Math.round(pick(l) * 100), 0) / 100;
   const toPay = invoice.status === 'sent' ? openAmount(invoice) : 0;
   const pdfUrl = `/api/invoices/${invoice.id}/pdf`;
@@ -154,8 +154,8 @@ export default async function PortalInvoicePage({ params }: { params: Promise<{ 
                     <span className="font-medium tabular-nums">{money(line.amount)}</span>
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">
-                    {formatQuantity(line.quantity, line.unit)} × {formatUnitPrice(line.unitPrice)} {invoice.currency}
-                    {line.vatRate > 0 && t('invoice.lineVat', { rate: formatPercent(line.vatRate), amount: money(line.vatAmount) })}
+                    {formatQuantity(line.quantity, line.unit, locale)} × {formatUnitPrice(line.unitPrice, locale)} {invoice.currency}
+                    {line.vatRate > 0 && t('invoice.lineVat', { rate: formatPercent(line.vatRate, locale), amount: money(line.vatAmount) })}
                   </p>
                 </li>
               ))}
