@@ -4,7 +4,7 @@ import { bulkInsert, settleAll, textLiteral } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { apartmentCredits, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
-import { emitEvents } from '@/server/events/emit-event';
+import { emitEventBatches } from '@/server/events/emit-event';
 import type { ServiceContext } from '../context';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -106,10 +106,10 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
           from jsonb_array_elements(${textLiteral(JSON.stringify([...changed].map((id) => [id, current.get(id)!.amountPaid, current.get(id)!.status, current.get(id)!.paidDate])))}::jsonb) as v(r)
           where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = (v.r ->> 0)::uuid`)
       : null,
-    (async () => {
-      if (received.length) await emitEvents(tx, ctx, 'payment.received', received);
-      if (paid.length) await emitEvents(tx, ctx, 'invoice.paid', paid);
-    })(),
+    emitEventBatches(tx, ctx, [
+      { type: 'payment.received', data: received },
+      { type: 'invoice.paid', data: paid },
+    ]),
   ]);
   return outcomes.map((o) => ({ payment: rows.get(o.paymentId)!, invoice: o.invoiceId ? current.get(o.invoiceId)! : null, settled: o.settled }));
 }
