@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayOverlaps, eq } from 'drizzle-orm';
 import { bulkInsert, settleAll } from '@/db/bulk-insert';
 import { afterCommit, type DbExecutor } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
@@ -15,35 +15,50 @@ type Scope = { tenantId: string; now: Date };
  * job, woken once the transaction has committed.
  */
 export async function emitEvent<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: EventData<T>): Promise<{ id: string }> {
-  const [row] = await writeEvents(tx, scope, type, [data]);
+  const [row] = await writeEvents(tx, scope, [{ type, data: [data] } as EventBatch]);
   return row!;
 }
 
 /** Several events of one type in one INSERT (a bulk change, e.g. invoice generation), as `emitEvent` does. */
 export async function emitEvents<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: Array<EventData<T>>): Promise<void> {
-  await writeEvents(tx, scope, type, data);
+  await writeEvents(tx, scope, [{ type, data } as EventBatch]);
 }
 
-async function writeEvents<T extends EventType>(tx: DbExecutor, scope: Scope, type: T, data: Array<EventData<T>>): Promise<Array<{ id: string }>> {
+export type EventBatch = { [T in EventType]: { type: T; data: Array<EventData<T>> } }[EventType];
+
+/**
+ * Events of several types (a bank statement's payments and the invoices they paid) as emitEvents would write them one
+ * type after the other, deliveries in the same order, but in one INSERT: the server is not left waiting while the
+ * second type is prepared.
+ */
+export async function emitEventBatches(tx: DbExecutor, scope: Scope, batches: EventBatch[]): Promise<void> {
+  await writeEvents(tx, scope, batches);
+}
+
+async function writeEvents(tx: DbExecutor, scope: Scope, batches: EventBatch[]): Promise<Array<{ id: string }>> {
   // Ids made here, so the deliveries are written without reading the events back; one statement each, however many.
-  const rows = data.map((d) => ({ id: randomUUID(), tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d) as unknown, occurredAt: scope.now }));
+  const rows = batches.flatMap(({ type, data }) => (data as unknown[]).map((d) => ({ id: randomUUID(), tenantId: scope.tenantId, type, data: EventPayloads[type].parse(d) as unknown, occurredAt: scope.now })));
+  if (!rows.length) return [];
+  const types = [...new Set(rows.map((r) => r.type))];
   // The endpoints are looked up while the events are written (two statements sent at once, one round trip).
   const [endpoints] = await settleAll([
     tx
-      .select({ id: webhookEndpoints.id })
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.tenantId, scope.tenantId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type]))),
+      .where(and(eq(webhookEndpoints.tenantId, scope.tenantId), eq(webhookEndpoints.active, true), arrayOverlaps(webhookEndpoints.events, types))),
     bulkInsert(tx, events, rows, { returnIds: false }),
   ] as const);
   const deliveries = rows.flatMap((event) =>
-    endpoints.map((endpoint) => ({
-      tenantId: scope.tenantId,
-      endpointId: endpoint.id,
-      eventId: event.id,
-      eventType: type,
-      body: deliveryBody({ id: event.id, event: type, timestamp: event.occurredAt, tenantId: scope.tenantId, data: event.data }),
-      nextAttemptAt: scope.now,
-    })),
+    endpoints
+      .filter((endpoint) => endpoint.events.includes(event.type))
+      .map((endpoint) => ({
+        tenantId: scope.tenantId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        body: deliveryBody({ id: event.id, event: event.type, timestamp: event.occurredAt, tenantId: scope.tenantId, data: event.data }),
+        nextAttemptAt: scope.now,
+      })),
   );
   await bulkInsert(tx, webhookDeliveries, deliveries, { returnIds: false });
   if (endpoints.length) afterCommit(tx, wakeWebhookSender);

@@ -80,20 +80,25 @@ export async function paymentViewsOf(db: DbExecutor, tenantId: string, ids: stri
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
-/**
- * Payments just booked (bookPayments' answer: the rows as written and the invoices they paid) as the API shows
- * them, in their order, as paymentViewsOf would read them back: only the apartments' labels are looked up.
- */
-export async function paymentViewsOfBooked(db: DbExecutor, tenantId: string, booked: BookedPayment[]): Promise<PaymentView[]> {
-  if (!booked.length) return [];
-  const ids = [...new Set(booked.map((b) => b.payment.apartmentId))];
+export type ApartmentLabel = { number: string; buildingId: string };
+
+/** The labels of the tenant's apartments by id (for paymentViewsOfBooked): one statement on the ids as an array. */
+export async function apartmentLabels(db: DbExecutor, tenantId: string, ids: string[]): Promise<Map<string, ApartmentLabel>> {
+  if (!ids.length) return new Map();
   const rows = await db
     .select({ id: apartments.id, number: apartments.number, buildingId: apartments.buildingId })
     .from(apartments)
     .where(and(eq(apartments.tenantId, tenantId), sql`${apartments.id} = any(${pgArray(ids, 'uuid')})`));
-  const apartmentOf = new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Payments just booked (bookPayments' answer: the rows as written and the invoices they paid) as the API shows
+ * them, in their order, as paymentViewsOf would read them back, labelled with their apartments (apartmentLabels).
+ */
+export function paymentViewsOfBooked(booked: BookedPayment[], labels: Map<string, ApartmentLabel>): PaymentView[] {
   return booked.flatMap(({ payment, invoice }) => {
-    const apartment = apartmentOf.get(payment.apartmentId);
+    const apartment = labels.get(payment.apartmentId);
     return apartment ? [paymentView(payment, { invoiceNumber: invoice?.number ?? null, apartmentNumber: apartment.number, buildingId: apartment.buildingId })] : [];
   });
 }

@@ -11,7 +11,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { BadRequestError, ConflictError, ValidationError } from '../errors';
 import { fieldIssue } from '@/server/domain/errors';
 import type { PaymentView } from '../payments/payment-view';
-import { type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOfBooked } from './bank-entry-view';
+import { apartmentLabels, type BankEntryRow, type BankEntryView, bankEntryViews, paymentViewsOfBooked } from './bank-entry-view';
 import { lockBankBooking } from './lock-bank-booking';
 import { findTargets, settleEntries } from './reconcile-entries';
 
@@ -95,7 +95,10 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
     const storing = bulkInsert(tx, bankStatementEntries, inserted, { returnIds: false }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again', 'importedMeanwhile') : err;
     });
-    const [, outcomes] = await settleAll([storing, settling] as const);
+    // The labels of the apartments paid, for the answer: read while the server is busy anyway (after the entries).
+    const labelling = apartmentLabels(tx, ctx.tenantId, [...new Set(targets.flatMap((t) => (t ? [t.apartmentId] : [])))]);
+    const counting = tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));
+    const [, outcomes, labels] = await settleAll([storing, settling, labelling, counting] as const);
     const booked = outcomes.flatMap((o) => o.payments);
     const unmatchedRows = inserted.flatMap((e, i) => {
       const o = outcomes[i]!;
@@ -103,9 +106,8 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
       return o.matched ? [] : [o.suggestion ? { ...e, suggestedApartmentId: o.suggestion.apartmentId, suggestedInvoiceId: o.suggestion.invoiceId } : e];
     });
     const matched = inserted.length - unmatchedRows.length;
-    await tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));
     // The payments as written (bookPayments answers its rows and the invoices they paid), labelled with their apartments.
-    const payments = await paymentViewsOfBooked(tx, ctx.tenantId, booked);
+    const payments = paymentViewsOfBooked(booked, labels);
     const result: ImportStatementResult = {
       statementId: statement!.id,
       format: parsed.format,

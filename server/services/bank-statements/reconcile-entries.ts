@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { pgArray } from '@/db/bulk-insert';
+import { pgArray, settleAll } from '@/db/bulk-insert';
 import { apartments, bankStatementEntries, buildings, invoices, payments } from '@/db/schema';
 import { invoiceNumberCandidates, referenceCandidates } from '@/server/domain/bank-statements/reference';
 import type { ServiceContext } from '../context';
@@ -29,45 +29,47 @@ function chunks<T>(items: T[]): T[][] {
 
 /** Where each entry's money goes by rules 1 and 2; null: nobody can tell (rule 3 may suggest). */
 export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; tx: Tx; entries: EntryText[] }): Promise<Array<EntryTarget | null>> {
-  // 1. Reference numbers.
   const refsOf = entries.map((e) => referenceCandidates(e.reference, e.description));
-  const byRef = new Map<string, { id: string; currency: string }>();
+  const numbersOf = entries.map((e) => invoiceNumberCandidates(e.description));
   const refs = [...new Set(refsOf.flat())];
-  if (refs.length) {
-    const rows = await tx
-      .select({ id: apartments.id, referenceNumber: apartments.referenceNumber, currency: buildings.currency })
-      .from(apartments)
-      .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-      .where(and(eq(apartments.tenantId, ctx.tenantId), sql`${apartments.referenceNumber} = any(${pgArray(refs, 'text')})`));
-    for (const r of rows) byRef.set(r.referenceNumber!, r);
-  }
-  const targets: Array<EntryTarget | null> = entries.map((e, i) => {
-    const apartment = refsOf[i]!.map((r) => byRef.get(r)).find((a) => a && a.currency === e.currency);
-    return apartment ? { apartmentId: apartment.id, invoiceId: null, matchedBy: 'reference' } : null;
-  });
-
-  // 2. Invoice numbers, for the rest: the longest number named, in the entry's currency.
-  const numbersOf = entries.map((e, i) => (targets[i] ? [] : invoiceNumberCandidates(e.description)));
-  const byNumber = new Map<string, Array<{ id: string; apartmentId: string; currency: string; number: string }>>();
   const numbers = [...new Set(numbersOf.flat())];
-  if (numbers.length) {
-    const rows = await tx
-      .select({ id: invoices.id, apartmentId: invoices.apartmentId, currency: invoices.currency, number: invoices.number })
-      .from(invoices)
-      .where(and(eq(invoices.tenantId, ctx.tenantId), sql`upper(${invoices.number}) = any(${pgArray(numbers, 'text')})`, inArray(invoices.status, ['sent', 'paid'])));
-    for (const r of rows) {
-      const key = r.number.toUpperCase();
-      const list = byNumber.get(key);
-      if (list) list.push(r);
-      else byNumber.set(key, [r]);
-    }
+  // Both looked up at once (one round trip, the server reading one while the other is sent): the numbers named by
+  // entries that rule 1 places are looked up too, and left unused.
+  const [apartmentRows, invoiceRows] = await settleAll([
+    refs.length
+      ? tx
+          .select({ id: apartments.id, referenceNumber: apartments.referenceNumber, currency: buildings.currency })
+          .from(apartments)
+          .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+          .where(and(eq(apartments.tenantId, ctx.tenantId), sql`${apartments.referenceNumber} = any(${pgArray(refs, 'text')})`))
+      : [],
+    numbers.length
+      ? tx
+          .select({ id: invoices.id, apartmentId: invoices.apartmentId, currency: invoices.currency, number: invoices.number })
+          .from(invoices)
+          .where(and(eq(invoices.tenantId, ctx.tenantId), sql`upper(${invoices.number}) = any(${pgArray(numbers, 'text')})`, inArray(invoices.status, ['sent', 'paid'])))
+      : [],
+  ] as const);
+
+  // 1. Reference numbers.
+  const byRef = new Map<string, { id: string; currency: string }>();
+  for (const r of apartmentRows) byRef.set(r.referenceNumber!, r);
+  // 2. Invoice numbers, for the rest: the longest number named, in the entry's currency.
+  const byNumber = new Map<string, Array<{ id: string; apartmentId: string; currency: string; number: string }>>();
+  for (const r of invoiceRows) {
+    const key = r.number.toUpperCase();
+    const list = byNumber.get(key);
+    if (list) list.push(r);
+    else byNumber.set(key, [r]);
   }
-  entries.forEach((e, i) => {
-    if (targets[i]) return;
+  return entries.map((e, i): EntryTarget | null => {
+    for (const ref of refsOf[i]!) {
+      const apartment = byRef.get(ref);
+      if (apartment && apartment.currency === e.currency) return { apartmentId: apartment.id, invoiceId: null, matchedBy: 'reference' };
+    }
     const [invoice] = numbersOf[i]!.flatMap((n) => byNumber.get(n) ?? []).filter((r) => r.currency === e.currency).sort((a, b) => b.number.length - a.number.length);
-    if (invoice) targets[i] = { apartmentId: invoice.apartmentId, invoiceId: invoice.id, matchedBy: 'invoice_number' };
+    return invoice ? { apartmentId: invoice.apartmentId, invoiceId: invoice.id, matchedBy: 'invoice_number' } : null;
   });
-  return targets;
 }
 
 /**
@@ -88,21 +90,24 @@ export async function settleEntries({ ctx, tx, entries, targets }: { ctx: Servic
   const known = new Map<string, Set<string>>(); // 'iban:…' or 'name:…' → apartment ids
   const remember = (key: string, apartmentId: string | null) => apartmentId && known.set(key, (known.get(key) ?? new Set()).add(apartmentId));
   const ibans = [...new Set(rest.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))];
-  if (ibans.length) {
-    const rows = await tx
-      .selectDistinct({ iban: bankStatementEntries.payerIban, apartmentId: bankStatementEntries.apartmentId })
-      .from(bankStatementEntries)
-      .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.status, 'matched'), sql`${bankStatementEntries.payerIban} = any(${pgArray(ibans, 'text')})`));
-    for (const r of rows) remember(`iban:${r.iban}`, r.apartmentId);
-  }
   const names = [...new Set(rest.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))];
-  if (names.length) {
-    const rows = await tx
-      .selectDistinct({ name: sql<string>`lower(${payments.payerName})`, apartmentId: payments.apartmentId })
-      .from(payments)
-      .where(and(eq(payments.tenantId, ctx.tenantId), sql`lower(${payments.payerName}) = any(${pgArray(names, 'text')})`));
-    for (const r of rows) remember(`name:${r.name}`, r.apartmentId);
-  }
+  // Both read at once (one round trip).
+  const [ibanRows, nameRows] = await settleAll([
+    ibans.length
+      ? tx
+          .selectDistinct({ iban: bankStatementEntries.payerIban, apartmentId: bankStatementEntries.apartmentId })
+          .from(bankStatementEntries)
+          .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.status, 'matched'), sql`${bankStatementEntries.payerIban} = any(${pgArray(ibans, 'text')})`))
+      : [],
+    names.length
+      ? tx
+          .selectDistinct({ name: sql<string>`lower(${payments.payerName})`, apartmentId: payments.apartmentId })
+          .from(payments)
+          .where(and(eq(payments.tenantId, ctx.tenantId), sql`lower(${payments.payerName}) = any(${pgArray(names, 'text')})`))
+      : [],
+  ] as const);
+  for (const r of ibanRows) remember(`iban:${r.iban}`, r.apartmentId);
+  for (const r of nameRows) remember(`name:${r.name}`, r.apartmentId);
   const apartmentsOf = (e: BankEntryRow) => new Set([...(e.payerIban ? (known.get(`iban:${e.payerIban}`) ?? []) : []), ...(e.payerName ? (known.get(`name:${e.payerName.toLowerCase()}`) ?? []) : [])]);
   const candidates = [...new Set(rest.flatMap((e) => [...apartmentsOf(e)]))];
   const openOf = new Map<string, Array<{ id: string; apartmentId: string; open: number; currency: string; dueDate: string; number: string }>>();

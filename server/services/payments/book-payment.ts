@@ -4,7 +4,7 @@ import { bulkInsert, settleAll, textLiteral } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { apartmentCredits, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
-import { emitEvents } from '@/server/events/emit-event';
+import { emitEventBatches } from '@/server/events/emit-event';
 import type { ServiceContext } from '../context';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -57,17 +57,14 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
   const outcomes: Array<{ paymentId: string; invoiceId: string | null; settled: boolean }> = [];
 
   for (const input of inputs) {
-    const completed = {
-      amount: input.amount,
-      currency: input.currency,
-      status: 'completed' as const,
-      paidAt: input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`),
-      payerName: input.payerName?.trim() || null,
-      externalId: input.externalId ?? null,
-    };
+    const paidAt = input.paidAt ?? new Date(`${input.paidDate}T12:00:00Z`);
+    const payerName = input.payerName?.trim() || null;
+    const externalId = input.externalId ?? null;
     const paymentId = input.pendingPaymentId ?? randomUUID();
-    if (input.pendingPaymentId) pending.push({ id: paymentId, set: completed });
-    else newRows.push({ ...completed, id: paymentId, tenantId: ctx.tenantId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, method: input.method, createdAt: ctx.now });
+    // Each row written out whole: made by spreading the common part and adding the rest, 9,000 rows took V8 over 50 ms, not 3.
+    if (input.pendingPaymentId) pending.push({ id: paymentId, set: { amount: input.amount, currency: input.currency, status: 'completed', paidAt, payerName, externalId } });
+    else
+      newRows.push({ id: paymentId, tenantId: ctx.tenantId, invoiceId: input.invoice?.id ?? null, apartmentId: input.apartmentId, amount: input.amount, currency: input.currency, method: input.method, status: 'completed', paidAt, payerName, externalId, createdAt: ctx.now });
 
     let settled = false;
     if (input.invoice) {
@@ -106,10 +103,10 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
           from jsonb_array_elements(${textLiteral(JSON.stringify([...changed].map((id) => [id, current.get(id)!.amountPaid, current.get(id)!.status, current.get(id)!.paidDate])))}::jsonb) as v(r)
           where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = (v.r ->> 0)::uuid`)
       : null,
-    (async () => {
-      if (received.length) await emitEvents(tx, ctx, 'payment.received', received);
-      if (paid.length) await emitEvents(tx, ctx, 'invoice.paid', paid);
-    })(),
+    emitEventBatches(tx, ctx, [
+      { type: 'payment.received', data: received },
+      { type: 'invoice.paid', data: paid },
+    ]),
   ]);
   return outcomes.map((o) => ({ payment: rows.get(o.paymentId)!, invoice: o.invoiceId ? current.get(o.invoiceId)! : null, settled: o.settled }));
 }
