@@ -72,7 +72,7 @@ test.describe('buildings', () => {
     await create.getByLabel('Postal code').fill('50101');
     await create.getByLabel('IBAN').fill('EE12 3456 7890');
     await create.getByRole('button', { name: 'Add building' }).click();
-    await expect(create.getByText('Is not a valid IBAN.')).toBeVisible();
+    await expect(create.getByText('Enter a valid IBAN, e.g. EE38 2200 2210 2014 5685.')).toBeVisible();
     await expect(create.getByLabel('IBAN')).toBeFocused();
     await create.getByLabel('IBAN').fill('EE38 2200 2210 2014 5685');
     await create.getByRole('button', { name: 'Add building' }).click();
@@ -193,10 +193,10 @@ test.describe('buildings', () => {
     await meterRule.getByRole('combobox', { name: 'Basis' }).click();
     await page.getByRole('option', { name: 'By meter' }).click();
     await meterRule.getByLabel('Unit price').fill('3.5');
-    await expect(meterRule.getByText('Is required for a meter rule.')).toBeVisible();
+    await expect(meterRule.getByText('Required for this basis.')).toBeVisible();
     await meterRule.getByRole('combobox', { name: 'Meter type' }).click();
     await page.getByRole('option', { name: 'Cold water' }).click();
-    await expect(meterRule.getByText('Is required for a meter rule.')).toBeHidden();
+    await expect(meterRule.getByText('Required for this basis.')).toBeHidden();
     await expect(preview.getByRole('columnheader', { name: 'Cold water' })).toBeVisible();
     await expect(previewRow('1').getByText('No reading')).toBeVisible();
     // The widest state of the page: the tables scroll inside their frames, the page does not.
@@ -231,7 +231,7 @@ test.describe('buildings', () => {
     await edit.getByLabel('Payment term (days)').fill('21');
     await edit.getByLabel('IBAN').fill('EE00 0000');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(edit.getByText('Is not a valid IBAN.')).toBeVisible();
+    await expect(edit.getByText('Enter a valid IBAN, e.g. EE38 2200 2210 2014 5685.')).toBeVisible();
     await edit.getByLabel('IBAN').fill('');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
@@ -310,7 +310,7 @@ test.describe('buildings', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'The building’s details have been saved.' })).toBeVisible();
-    await expect(value('Penalty interest')).toHaveText('0,0525 % per day');
+    await expect(value('Penalty interest')).toHaveText('0.0525% per day');
     await expect(value('Reading window')).toHaveText('Days 1–31 of the month');
     await expect(value('Payment reminders')).toHaveText(/^-5, \+10 days from the due date, from €2\.50$/);
 

@@ -128,7 +128,7 @@ test('a manager adds, edits, marks replaced and deletes meters; one with confirm
   await serial.fill(`${hotSerial}-B`);
   await dialog.getByRole('button', { name: 'Save meter' }).click();
   const decimals = dialog.getByRole('combobox', { name: 'Decimals on the register' });
-  await expect(dialog.getByText('Must be from 0 to 3.')).toBeVisible();
+  await expect(dialog.getByText('Enter a whole number from 0 to 3.')).toBeVisible();
   await expect(decimals).toHaveAttribute('aria-invalid', 'true');
   await expect(serial).not.toHaveAttribute('aria-invalid', 'true');
   await page.unroute(isUpdate);

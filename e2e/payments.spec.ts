@@ -55,7 +55,7 @@ test.describe('payments', () => {
     await amount.fill('2000000000');
     await dialog.getByLabel('Payer name').fill(payer);
     await dialog.getByRole('button', { name: 'Record prepayment' }).click();
-    await expect(dialog.getByText('Must be less than 1 000 000 000.')).toBeVisible();
+    await expect(dialog.getByText('Must be less than 1,000,000,000.')).toBeVisible();
     await expect(amount).toBeFocused();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await saveScreenshot(page, 'prepayment-dialog');

@@ -18,10 +18,10 @@ export function validateChargeRules(rules: ChargeRuleInput[]): FieldError[] {
   const errors: FieldError[] = [];
   rules.forEach((r, i) => {
     const at = (field: string) => `chargeRules.${i}.${field}`;
-    if (r.basis === 'meter' && !r.meterType) errors.push(fieldIssue.required(at('meterType'), 'is required for a meter rule'));
+    if (r.basis === 'meter' && !r.meterType) errors.push(fieldIssue.own(at('meterType'), 'requiredForBasis', 'is required for a meter rule'));
     if (r.basis !== 'meter' && r.meterType) errors.push(fieldIssue.own(at('meterType'), 'onlyForBasis', 'is only for meter rules'));
     if (r.basis === 'split_area') {
-      if (r.totalAmount == null) errors.push(fieldIssue.required(at('totalAmount'), 'is required for a split_area rule'));
+      if (r.totalAmount == null) errors.push(fieldIssue.own(at('totalAmount'), 'requiredForBasis', 'is required for a split_area rule'));
       else if (r.totalAmount < 0) errors.push(fieldIssue.negative(at('totalAmount')));
       else if (decimalPlaces(r.totalAmount) > 2) errors.push(fieldIssue.decimals(at('totalAmount'), 2));
     } else {

@@ -51,6 +51,7 @@ export const OWN_FIELD_CODES = [
   'afterToday',
   'bothOrNeither',
   'noRepeats',
+  'requiredForBasis',
   'onlyForBasis',
   'positiveSum',
   'nonNegativeSum',
