@@ -4,8 +4,8 @@ import postgres from 'postgres';
 
 /**
  * The floor of the REST load benchmark: a bare node:http server that answers each benchmarked URL by running the
- * SQL the app ran for it (captured from the app itself by bench/rest-load.ts: the API key lookup, the list, its
- * lines or readings) and sending the rows as JSON. No routing library, validation, middleware or views: what is
+ * SQL the app ran for it (captured from the app itself by bench/rest-load.ts: the list, its lines or readings;
+ * the API key is looked up once per few seconds, not per request) and sending the rows as JSON. No routing library, validation, middleware or views: what is
  * left between it and the app is the app's own overhead. In the full run it is its own process (as `next start`
  * is), with postgres.js and the app's pool size.
  */

@@ -33,7 +33,10 @@ export function endpointsOf(p: Portfolio): Endpoint[] {
   ];
 }
 
-/** The SQL the app runs for each endpoint, captured from its REST handler in this process (the second call: the first may refresh last_used_at). */
+/**
+ * The SQL the app runs for each endpoint, captured from its REST handler in this process (the second call: the first
+ * may refresh last_used_at and looks the API key up, which is then kept for a few seconds, server/auth/api-key-cache.ts).
+ */
 async function captureStatements(endpoints: Endpoint[], apiKey: string): Promise<FloorRoutes> {
   const rest = createRestHandler(appRouter);
   const routes: FloorRoutes = {};

@@ -19,7 +19,7 @@ export type DbExecutor = Db | Tx;
 
 type Connection = {
   engine: 'postgres' | 'pglite';
-  db: Db;
+  client: postgres.Sql | PGlite;
   /** Raw parameterised SQL, for libraries that bring their own queries (the rate-limit store). */
   query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   close: () => Promise<void>;
@@ -28,8 +28,12 @@ type Connection = {
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 // One connection per process, kept on globalThis so Next's module reloading and separate
-// bundles (instrumentation, route handlers) share it.
+// bundles (instrumentation, route handlers) share it. The Drizzle wrapper is not shared: each bundle has
+// its own copy of drizzle-orm and of the schema, and a wrapper from another copy fails every `instanceof`
+// on our tables and columns, falling back to walking prototypes on each field of each row (and its
+// transactions would not be the ones afterCommit knows).
 const holder = globalThis as unknown as { __propertyBillingDb?: Connection };
+let local: { conn: Connection; db: Db } | null = null;
 
 function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
@@ -92,7 +96,7 @@ function connect(): Connection {
     });
     return {
       engine: 'postgres',
-      db: trackCommits(drizzlePostgres({ client, schema, logger }) as unknown as Db),
+      client,
       query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -104,7 +108,7 @@ function connect(): Connection {
   const client = new PGlite(inMemory ? undefined : dir);
   return {
     engine: 'pglite',
-    db: trackCommits(drizzlePglite({ client, schema, logger }) as unknown as Db),
+    client,
     query: (text, params) => client.query<Record<string, unknown>>(text, params),
     close: async () => {
       await client.close();
@@ -151,7 +155,12 @@ function connection(): Connection {
 
 /** The process-wide database handle (Postgres when DATABASE_URL is set, else embedded PGlite). */
 export function getDb(): Db {
-  return connection().db;
+  const conn = connection();
+  if (local?.conn !== conn) {
+    const db = conn.engine === 'postgres' ? drizzlePostgres({ client: conn.client as postgres.Sql, schema, logger }) : drizzlePglite({ client: conn.client as PGlite, schema, logger });
+    local = { conn, db: trackCommits(db as unknown as Db) };
+  }
+  return local.db;
 }
 
 export function rawQuery(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
@@ -161,6 +170,7 @@ export function rawQuery(text: string, params: unknown[]): Promise<{ rows: Recor
 export async function closeDb(): Promise<void> {
   const conn = holder.__propertyBillingDb;
   holder.__propertyBillingDb = undefined;
+  local = null;
   if (conn) await conn.close();
 }
 
@@ -168,7 +178,7 @@ export async function closeDb(): Promise<void> {
 export async function migrateDatabase(): Promise<void> {
   const url = databaseUrl();
   if (!url) {
-    const { db } = connection();
+    const db = getDb();
     await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
     return;
   }

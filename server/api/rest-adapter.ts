@@ -85,14 +85,17 @@ export function createRestHandler(router: AnyRouter): (req: Request) => Promise<
   return (req) => handleRestRequest(library, req);
 }
 
-type LibraryHandler = (request: Request, ctx: ApiContext) => Promise<{ response: Response; failure: unknown }>;
+/** The library's answer: its status and JSON text (its headers are only its Content-Type), or the failure it reported. */
+type LibraryAnswer = { status: number; body: string | undefined; failure: unknown };
+type LibraryHandler = (request: Request, ctx: ApiContext) => Promise<LibraryAnswer>;
 
 type Pending = { ctx: ApiContext; failure?: unknown };
 
 /**
  * trpc-to-openapi's handler, built once. Its fetch adapter builds a new one per request, which outside
  * production validates the whole router each time (~15 ms of CPU per call); this mirrors that adapter:
- * the request as a proxy whose `body` is the parsed JSON, and a response collected from `res`.
+ * the request as a proxy whose `body` is the parsed JSON, and the answer collected from `res` (kept as the
+ * library's string, not wrapped in a Response only to be read back).
  */
 function libraryHandler(router: AnyRouter): LibraryHandler {
   const pending = new WeakMap<object, Pending>();
@@ -118,24 +121,20 @@ function libraryHandler(router: AnyRouter): LibraryHandler {
     });
     const state: Pending = { ctx };
     pending.set(proxied, state);
-    const response = await new Promise<Response>((resolve) => {
-      const headers = new Headers();
+    return new Promise<LibraryAnswer>((resolve) => {
       let status = 200;
       const res = {
-        setHeader: (key: string, value: string | string[]) => {
-          for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-        },
+        setHeader: () => {},
         get statusCode() {
           return status;
         },
         set statusCode(code: number) {
           status = code;
         },
-        end: (out?: string) => resolve(new Response(status === 204 ? null : out, { status, headers })),
+        end: (out?: string) => resolve({ status, body: out, failure: state.failure }),
       };
       void handle(proxied, res);
     });
-    return { response, failure: state.failure };
   };
 }
 
@@ -161,11 +160,10 @@ async function handleRestRequest(library: LibraryHandler, req: Request): Promise
 
 /** The procedure's answer in the contract's shape: its envelope and status, or the error body. */
 async function answer(library: LibraryHandler, request: Request, ctx: ApiContext): Promise<Response> {
-  const { response, failure } = await library(request, ctx);
+  const { status, body, failure } = await library(request, ctx);
   if (failure !== undefined) return errorResponse(failure, ctx.requestId, ctx.resHeaders);
   const headers = new Headers({ 'X-Request-Id': ctx.requestId, ...ctx.resHeaders });
-  if (response.status === 204) return new Response(null, { status: 204, headers });
+  if (status === 204) return new Response(null, { status: 204, headers });
   headers.set('Content-Type', 'application/json');
-  // The library's answer is a string already: passed on as text, not piped stream to stream.
-  return new Response(await response.text(), { status: response.status, headers });
+  return new Response(body, { status, headers });
 }

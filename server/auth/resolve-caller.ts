@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { apiKeys, authSessions, memberships, users } from '@/db/schema';
 import type { Caller } from '@/server/api/context';
 import { verifyAccessToken } from './access-token';
+import { cacheGeneration, cachedApiKey, rememberApiKey } from './api-key-cache';
 import { findWebUser, sessionTokenFromCookieHeader } from './web-session';
 
 export function sha256(value: string): string {
@@ -14,15 +15,22 @@ export function sha256(value: string): string {
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 async function callerFromApiKey(db: Db, key: string, now: Date): Promise<Caller | null> {
-  const [row] = await db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, createdBy: apiKeys.createdBy, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt)));
-  if (!row) return null;
+  const keyHash = sha256(key);
+  let row = cachedApiKey(keyHash, now);
+  if (!row) {
+    const generation = cacheGeneration();
+    const [found] = await db
+      .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, createdBy: apiKeys.createdBy, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+    if (!found) return null;
+    row = rememberApiKey(keyHash, found, now, generation);
+  }
   // A read should not write: `last_used_at` is kept to the minute, so a busy key writes once a minute, not per
   // request. The condition in SQL keeps concurrent requests that all saw a stale value from writing it again.
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
+    row.lastUsedAt = now;
     await db
       .update(apiKeys)
       .set({ lastUsedAt: now })

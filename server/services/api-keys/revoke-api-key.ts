@@ -1,5 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { afterCommit } from '@/db/client';
 import { apiKeys } from '@/db/schema';
+import { forgetApiKey } from '@/server/auth/api-key-cache';
 import { writeAudit } from '../audit/write-audit';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
@@ -16,5 +18,8 @@ export async function revokeApiKey({ ctx, input }: { ctx: ServiceContext; input:
       .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) throw new NotFoundError('API key');
     await writeAudit(tx, ctx, { action: 'api_key.revoke', entityId: row.id, before: { name: row.name, prefix: row.prefix } });
+    // Forgotten before the commit as well as after it: no request can cache the key in between.
+    forgetApiKey(row.id);
+    afterCommit(tx, () => forgetApiKey(row.id));
   });
 }
