@@ -65,7 +65,7 @@ describe('maintenance requests', () => {
     expect(updated.length).toBeGreaterThan(0);
     expect(updated[0]!.data).toEqual({ requestId: expect.any(String), status: expect.stringMatching(/^(in_progress|resolved|closed)$/) });
     const { rows } = await rawQuery(`select subject from mail_messages where $1 = any("to")`, [t.resident.email]);
-    expect(rows.map((r) => r.subject)).toContain('Teie taotlus „open->in_progress”: töös'); // Estonian: the resident chose no language
+    expect(rows.map((r) => r.subject)).toContain('Teie teade „open->in_progress”: töös'); // Estonian: the resident chose no language
   });
 
   it('stores one maintenance.updated per move with its status, and mails the residents even when a manager filed it', async () => {
@@ -87,7 +87,7 @@ describe('maintenance requests', () => {
     ]);
     for (const person of [t.resident, flatmate]) {
       const { rows } = await rawQuery(`select subject from mail_messages where $1 = any("to") order by created_at`, [person.email]);
-      expect(rows.map((r) => r.subject)).toEqual(['Teie taotlus „Stairwell light”: töös', 'Teie taotlus „Stairwell light”: lahendatud', 'Teie taotlus „Stairwell light”: suletud']);
+      expect(rows.map((r) => r.subject)).toEqual(['Teie teade „Stairwell light”: töös', 'Teie teade „Stairwell light”: lahendatud', 'Teie teade „Stairwell light”: suletud']);
     }
     const { rows: toManager } = await rawQuery(`select subject from mail_messages where $1 = any("to")`, [t.manager.email]);
     expect(toManager).toHaveLength(0);
