@@ -23,11 +23,13 @@ export const fieldIssue = {
   below: (path: string, maximum: number, message = `must be less than ${maximum}`): FieldError => ({ path, message, code: 'too_big', params: { origin: 'number', maximum, inclusive: false } }),
   tooFew: (path: string, minimum: number, message: string): FieldError => ({ path, message, code: 'too_small', params: { origin: 'array', minimum } }),
   tooMany: (path: string, maximum: number, message: string): FieldError => ({ path, message, code: 'too_big', params: { origin: 'array', maximum } }),
-  /** A number outside [minimum, maximum]; `whole`: it must also be a whole number. */
-  between: (path: string, minimum: number, maximum: number, message = `must be between ${minimum} and ${maximum}`, whole = false): FieldError => ({
+  /** A number outside [minimum, maximum]. */
+  between: (path: string, minimum: number, maximum: number, message = `must be between ${minimum} and ${maximum}`): FieldError => ({ path, message, code: 'between', params: { minimum, maximum } }),
+  /** Not a whole number within [minimum, maximum]. */
+  wholeBetween: (path: string, minimum: number, maximum: number, message = `must be a whole number from ${minimum} to ${maximum}`): FieldError => ({
     path,
     message,
-    code: whole ? 'wholeBetween' : 'between',
+    code: 'wholeBetween',
     params: { minimum, maximum },
   }),
   /** A value not in the expected shape (a registration code, a VAT number). */

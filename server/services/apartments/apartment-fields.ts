@@ -70,7 +70,7 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
     columns.number = number;
   }
   if (input.floor !== undefined) {
-    if (input.floor !== null && (!Number.isInteger(input.floor) || input.floor < -10 || input.floor > 200)) errors.push(fieldIssue.between(path('floor'), -10, 200, 'must be a whole number from -10 to 200', true));
+    if (input.floor !== null && (!Number.isInteger(input.floor) || input.floor < -10 || input.floor > 200)) errors.push(fieldIssue.wholeBetween(path('floor'), -10, 200, 'must be a whole number from -10 to 200'));
     columns.floor = input.floor;
   }
   if (input.area !== undefined) {
@@ -80,11 +80,11 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
     else columns.area = unitsToString(toUnits(input.area, 2), 2);
   }
   if (input.rooms !== undefined) {
-    if (input.rooms !== null && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 100)) errors.push(fieldIssue.between(path('rooms'), 0, 100, 'must be a whole number from 0 to 100', true));
+    if (input.rooms !== null && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 100)) errors.push(fieldIssue.wholeBetween(path('rooms'), 0, 100, 'must be a whole number from 0 to 100'));
     columns.rooms = input.rooms;
   }
   if (input.residentsCount !== undefined) {
-    if (!Number.isInteger(input.residentsCount) || input.residentsCount < 0 || input.residentsCount > 100) errors.push(fieldIssue.between(path('residentsCount'), 0, 100, 'must be a whole number from 0 to 100', true));
+    if (!Number.isInteger(input.residentsCount) || input.residentsCount < 0 || input.residentsCount > 100) errors.push(fieldIssue.wholeBetween(path('residentsCount'), 0, 100, 'must be a whole number from 0 to 100'));
     columns.residentsCount = input.residentsCount;
   }
   if (input.remindersPaused !== undefined) columns.remindersPaused = input.remindersPaused;

@@ -48,7 +48,7 @@ export function checkBuildingFields(
     out.currency = input.currency;
   }
   if (input.paymentTermDays !== undefined) {
-    if (input.paymentTermDays < 0 || input.paymentTermDays > 365) errors.push(fieldIssue.between('paymentTermDays', 0, 365, undefined, true));
+    if (input.paymentTermDays < 0 || input.paymentTermDays > 365) errors.push(fieldIssue.wholeBetween('paymentTermDays', 0, 365, 'must be between 0 and 365'));
     out.paymentTermDays = input.paymentTermDays;
   }
   if (input.invoicePrefix !== undefined) {
@@ -67,7 +67,7 @@ export function checkBuildingFields(
   for (const field of ['readingWindowStartDay', 'readingWindowEndDay'] as const) {
     const day = input[field];
     if (day === undefined) continue;
-    if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push(fieldIssue.between(field, 1, 31, 'must be a day of the month, 1 to 31', true));
+    if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) errors.push(fieldIssue.wholeBetween(field, 1, 31, 'must be a day of the month, 1 to 31'));
     out[field] = day;
   }
   // The window as it will be: a day left out keeps the stored one (none for a new building).
@@ -83,7 +83,7 @@ export function checkBuildingFields(
     else out.penaltyRatePerDay = rate === null ? null : unitsToString(toUnits(rate, 4), 4);
   }
   if (input.reminderDays !== undefined) {
-    if (input.reminderDays.some((d) => !Number.isInteger(d) || d < -30 || d > 365)) errors.push(fieldIssue.between('reminderDays', -30, 365, 'each step must be a whole number of days from -30 to 365', true));
+    if (input.reminderDays.some((d) => !Number.isInteger(d) || d < -30 || d > 365)) errors.push(fieldIssue.wholeBetween('reminderDays', -30, 365, 'each step must be a whole number of days from -30 to 365'));
     else if (new Set(input.reminderDays).size !== input.reminderDays.length) errors.push(fieldIssue.own('reminderDays', 'noRepeats', 'must not repeat a step'));
     else if (input.reminderDays.length > 6) errors.push(fieldIssue.tooMany('reminderDays', 6, 'has at most 6 steps'));
     else out.reminderDays = [...input.reminderDays].sort((a, b) => a - b);

@@ -15,7 +15,7 @@ export function checkMeterFields(input: { serialNumber?: string; unit?: string; 
   const errors: FieldError[] = [];
   if (input.serialNumber !== undefined && !input.serialNumber.trim()) errors.push(fieldIssue.empty('serialNumber'));
   if (input.unit !== undefined && !input.unit.trim()) errors.push(fieldIssue.empty('unit'));
-  if (input.decimals !== undefined && (input.decimals < 0 || input.decimals > 3)) errors.push(fieldIssue.between('decimals', 0, 3, 'must be from 0 to 3', true));
+  if (input.decimals !== undefined && (input.decimals < 0 || input.decimals > 3)) errors.push(fieldIssue.wholeBetween('decimals', 0, 3, 'must be from 0 to 3'));
   return errors;
 }
 
