@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeTenant } from '@/test/factories';
 import { bulkInsert, textLiteral } from './bulk-insert';
@@ -47,5 +47,13 @@ describe('bulkInsert', () => {
     expect(rows.map((e) => e.type)).toEqual(tricky.map(() => `x.tricky'\\$t`));
     expect(rows.map((e) => (e.data as { t: string }).t).sort()).toEqual([...tricky].sort());
     expect(() => textLiteral('nul \u0000')).toThrow(/NUL/);
+  });
+
+  it('reads back short texts and texts at the edges of a tag as they are', async () => {
+    for (const text of ['', '$', '$t', 't$', '$t$', '$t1$', 'x$t$', '$t$t1$t2']) {
+      const answer = (await getDb().execute(sql`select ${textLiteral(text)}::text as v`)) as unknown as Array<{ v: string }> | { rows: Array<{ v: string }> };
+      // postgres.js answers the rows, PGlite an object holding them.
+      expect((Array.isArray(answer) ? answer : answer.rows)[0]!.v).toBe(text);
+    }
   });
 });

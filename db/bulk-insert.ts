@@ -74,8 +74,13 @@ function arrayText(values: unknown[]): string {
 export function textLiteral(text: string): SQL {
   if (text.includes('\u0000')) throw new Error('A text value cannot contain the NUL character');
   let tag = '$t$';
-  // The first occurrence of the tag after the opening one must be the closing one (a text ending in `$t` too).
-  for (let n = 1; (text + tag).indexOf(tag) !== text.length; n++) tag = `$t${n}$`;
+  // The first occurrence of the tag after the opening one must be the closing one: not in the text, nor begun by
+  // its end (a text ending in `$t`). Looked for in the text and its last few characters, not in a copy of megabytes.
+  const clashes = (t: string) => {
+    const end = text.slice(-t.length);
+    return text.includes(t) || (end + t).indexOf(t) !== end.length;
+  };
+  for (let n = 1; clashes(tag); n++) tag = `$t${n}$`;
   return sql.raw(`${tag}${text}${tag}`);
 }
 

@@ -83,6 +83,36 @@ export function observeQueries(fn: QueryObserver): () => void {
   };
 }
 
+type Scoped = (sql: postgres.TransactionSql) => unknown;
+
+/**
+ * Drizzle sends every query unprepared, and postgres.js then asks the server for the parameters' types before it
+ * can send their values: two round trips a query, and the statements queued behind it wait for the second (in a
+ * bank statement's import, for however long this process is busy preparing the next thousands of rows). A query
+ * with parameters is prepared once per connection instead, as postgres.js prepares its own tagged queries: its
+ * types are known from then on, and it goes out in one piece. Only statements of a bounded size, whose values
+ * travel as parameters: a statement carrying its values as literals (a bulk insert) is not kept.
+ */
+function preparingParameterised<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
+  const worthPreparing = (text: string, params: unknown[]) => params.length > 0 && text.length <= 16_384;
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === 'unsafe') {
+        return (text: string, params: never[] = [], options: { prepare?: boolean } = {}) => target.unsafe(text, params, { ...options, prepare: options.prepare || worthPreparing(text, params) });
+      }
+      // Drizzle's transactions and savepoints run on scoped handles: those prepare alike.
+      if (prop === 'begin' && 'begin' in target) {
+        const begin = target.begin.bind(target) as (options: string, fn: Scoped) => Promise<unknown>;
+        return (options: string | Scoped, fn?: Scoped) => (typeof options === 'function' ? begin('', (tx) => options(preparingParameterised(tx))) : begin(options, (tx) => fn!(preparingParameterised(tx))));
+      }
+      if (prop === 'savepoint' && 'savepoint' in target) {
+        return (fn: Scoped) => (target as postgres.TransactionSql).savepoint((tx) => fn(preparingParameterised(tx)));
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
 function connect(): Connection {
   const url = databaseUrl();
   if (url) {
@@ -93,10 +123,13 @@ function connect(): Connection {
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connect_timeout: 10,
       onnotice: () => {},
+      // Each execution of a prepared statement is still planned for its own values, as an unprepared one is: a
+      // generic plan, chosen once, can suit one tenant and not another.
+      connection: { plan_cache_mode: 'force_custom_plan' },
     });
     return {
       engine: 'postgres',
-      client,
+      client: preparingParameterised(client),
       query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
       close: () => client.end({ timeout: 5 }),
     };

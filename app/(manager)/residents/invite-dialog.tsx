@@ -101,7 +101,8 @@ function InviteForm({
         onError: (failure) => {
           const code = errorCode(failure);
           const emailError = fieldErrors(failure).find((e) => e.path === 'email');
-          if (code === 'CONFLICT') fail({}, t('alreadyPending'));
+          // The reason, worded from the catalogue: an invitation for this email and apartment is pending already.
+          if (code === 'CONFLICT') fail({}, describeError(failure, words));
           else if (emailError || code === 'BAD_REQUEST') fail({ email: emailError ? fieldErrorText(emailError, words) : t('emailBad') });
           else if (code === 'NOT_FOUND') {
             fail({}, t('apartmentGone'));

@@ -3,7 +3,7 @@ import { pgArray } from '@/db/bulk-insert';
 import type { DbExecutor } from '@/db/client';
 import { apartments, type BankEntryStatus, bankStatementEntries, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
-import type { BookedPayment } from '../payments/book-payment';
+import type { BookedPayment, PayableInvoice } from '../payments/book-payment';
 import { type PaymentView, paymentView } from '../payments/payment-view';
 
 export type BankEntryRow = typeof bankStatementEntries.$inferSelect;
@@ -96,7 +96,7 @@ export async function apartmentLabels(db: DbExecutor, tenantId: string, ids: str
  * Payments just booked (bookPayments' answer: the rows as written and the invoices they paid) as the API shows
  * them, in their order, as paymentViewsOf would read them back, labelled with their apartments (apartmentLabels).
  */
-export function paymentViewsOfBooked(booked: BookedPayment[], labels: Map<string, ApartmentLabel>): PaymentView[] {
+export function paymentViewsOfBooked(booked: Array<BookedPayment<PayableInvoice>>, labels: Map<string, ApartmentLabel>): PaymentView[] {
   return booked.flatMap(({ payment, invoice }) => {
     const apartment = labels.get(payment.apartmentId);
     return apartment ? [paymentView(payment, { invoiceNumber: invoice?.number ?? null, apartmentNumber: apartment.number, buildingId: apartment.buildingId })] : [];

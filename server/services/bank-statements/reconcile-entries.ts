@@ -4,7 +4,7 @@ import { pgArray, settleAll } from '@/db/bulk-insert';
 import { apartments, bankStatementEntries, buildings, invoices, payments } from '@/db/schema';
 import { invoiceNumberCandidates, referenceCandidates } from '@/server/domain/bank-statements/reference';
 import type { ServiceContext } from '../context';
-import { allocateBookings } from '../payments/allocate-payment';
+import { allocateBookings, type OpenInvoice } from '../payments/allocate-payment';
 import type { BookedPayment } from '../payments/book-payment';
 import type { BankEntryRow } from './bank-entry-view';
 
@@ -76,7 +76,7 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
  * Books the stored entries that have a target, in file order (the oldest money pays the oldest invoices),
  * and records a suggestion on the others where rule 3 finds one.
  */
-export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: BookedPayment[]; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
+export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: Array<BookedPayment<OpenInvoice>>; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
   const matched = entries.flatMap((e, i) => (targets[i] ? [{ entry: e, target: targets[i]! }] : []));
   const booked = await allocateBookings({
     ctx,

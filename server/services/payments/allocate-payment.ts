@@ -3,9 +3,9 @@ import { pgArray } from '@/db/bulk-insert';
 import type { Tx } from '@/db/client';
 import { invoices } from '@/db/schema';
 import type { ServiceContext } from '../context';
-import { type BookedPayment, type BookPaymentInput, bookPayments, type InvoiceRow, type PaymentRow } from './book-payment';
+import { type BookedPayment, type BookPaymentInput, bookPayments, type PayableInvoice, type PaymentRow } from './book-payment';
 
-export type AllocatePaymentInput = Omit<BookPaymentInput, 'invoice'> & {
+export type AllocatePaymentInput = Omit<BookPaymentInput, 'invoice' | 'pendingPaymentId'> & {
   /** An invoice the payer named (by its number): paid first when it is open. */
   firstInvoiceId?: string | null;
 };
@@ -25,13 +25,17 @@ export async function allocatePayments({ ctx, tx, inputs }: { ctx: ServiceContex
   return (await allocateBookings({ ctx, tx, inputs })).map((booked) => booked.map((b) => b.payment));
 }
 
+/** The columns allocating and booking read of an open invoice (a statement reads thousands). */
+const OPEN_INVOICE = { id: invoices.id, apartmentId: invoices.apartmentId, currency: invoices.currency, status: invoices.status, amount: invoices.amount, amountPaid: invoices.amountPaid, number: invoices.number, paidDate: invoices.paidDate };
+export type OpenInvoice = PayableInvoice & { apartmentId: string; currency: string };
+
 /** allocatePayments answering each payment with the invoice it paid (as it stands after the booking). */
-export async function allocateBookings({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<BookedPayment[][]> {
+export async function allocateBookings({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<Array<Array<BookedPayment<OpenInvoice>>>> {
   const apartmentIds = [...new Set(inputs.map((i) => i.apartmentId))];
   // One statement for all of them (the ids as one array parameter), locking in one order: apartment, then oldest first.
-  const openRows: InvoiceRow[] = apartmentIds.length
+  const openRows: OpenInvoice[] = apartmentIds.length
     ? await tx
-        .select()
+        .select(OPEN_INVOICE)
         .from(invoices)
         .where(and(eq(invoices.tenantId, ctx.tenantId), sql`${invoices.apartmentId} = any(${pgArray(apartmentIds, 'uuid')})`, eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
         .orderBy(asc(invoices.apartmentId), asc(invoices.dueDate), asc(invoices.number))
@@ -39,36 +43,47 @@ export async function allocateBookings({ ctx, tx, inputs }: { ctx: ServiceContex
     : [];
   // What is still open of each invoice as the inputs take their turns.
   const left = new Map(openRows.map((r) => [r.id, r.amount - r.amountPaid]));
-  const openOf = new Map<string, InvoiceRow[]>();
+  const openOf = new Map<string, OpenInvoice[]>();
   for (const row of openRows) {
     const list = openOf.get(row.apartmentId);
     if (list) list.push(row);
     else openOf.set(row.apartmentId, [row]);
   }
 
-  const bookings: BookPaymentInput[] = [];
+  const bookings: Array<BookPaymentInput<OpenInvoice>> = [];
   const owner: number[] = [];
   inputs.forEach((input, n) => {
-    const { firstInvoiceId, ...common } = input;
     const open = (openOf.get(input.apartmentId) ?? []).filter((r) => r.currency === input.currency && left.get(r.id)! > 0);
-    const first = open.findIndex((r) => r.id === firstInvoiceId);
+    const first = open.findIndex((r) => r.id === input.firstInvoiceId);
     if (first > 0) open.unshift(...open.splice(first, 1));
+    // Each booking written out whole (spreading the input into thousands of them costs V8 more than the rest of this loop).
+    const booking = (invoice: OpenInvoice | null, amount: number): BookPaymentInput<OpenInvoice> => ({
+      apartmentId: input.apartmentId,
+      invoice,
+      amount,
+      currency: input.currency,
+      paidDate: input.paidDate,
+      paidAt: input.paidAt,
+      method: input.method,
+      payerName: input.payerName,
+      externalId: input.externalId,
+    });
     let rest = input.amount;
     for (const invoice of open) {
       if (rest <= 0) break;
       const applied = Math.min(rest, left.get(invoice.id)!);
       left.set(invoice.id, left.get(invoice.id)! - applied);
-      bookings.push({ ...common, invoice, amount: applied });
+      bookings.push(booking(invoice, applied));
       owner.push(n);
       rest -= applied;
     }
     if (rest > 0) {
-      bookings.push({ ...common, invoice: null, amount: rest });
+      bookings.push(booking(null, rest));
       owner.push(n);
     }
   });
   const booked = await bookPayments({ ctx, tx, inputs: bookings });
-  const out: BookedPayment[][] = inputs.map(() => []);
+  const out: Array<Array<BookedPayment<OpenInvoice>>> = inputs.map(() => []);
   booked.forEach((b, k) => out[owner[k]!]!.push(b));
   return out;
 }

@@ -9,11 +9,13 @@ import type { ServiceContext } from '../context';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+/** What booking reads of an invoice: a caller passes the whole row or (a statement's thousands) only these. */
+export type PayableInvoice = Pick<InvoiceRow, 'id' | 'status' | 'amount' | 'amountPaid' | 'number' | 'paidDate'>;
 
-export type BookPaymentInput = {
+export type BookPaymentInput<I extends PayableInvoice = InvoiceRow> = {
   apartmentId: string;
   /** The invoice paid, as the caller locked it (`for update`) in this transaction; null: the apartment's credit. */
-  invoice: InvoiceRow | null;
+  invoice: I | null;
   /** Integer cents, positive. On an invoice, what is above its open balance becomes the apartment's credit. */
   amount: number;
   currency: string;
@@ -28,7 +30,8 @@ export type BookPaymentInput = {
   pendingPaymentId?: string;
 };
 
-export type BookedPayment = { payment: PaymentRow; invoice: InvoiceRow | null; settled: boolean };
+/** The invoice as it stands after the booking, of the type the caller passed. */
+export type BookedPayment<I extends PayableInvoice = InvoiceRow> = { payment: PaymentRow; invoice: I | null; settled: boolean };
 
 
 /**
@@ -38,7 +41,7 @@ export type BookedPayment = { payment: PaymentRow; invoice: InvoiceRow | null; s
  * without one, and payment.received — all in the caller's transaction. The caller checks the role and the
  * tenant of what it passes.
  */
-export async function bookPayment({ ctx, tx, input }: { ctx: ServiceContext; tx: Tx; input: BookPaymentInput }): Promise<BookedPayment> {
+export async function bookPayment<I extends PayableInvoice>({ ctx, tx, input }: { ctx: ServiceContext; tx: Tx; input: BookPaymentInput<I> }): Promise<BookedPayment<I>> {
   return (await bookPayments({ ctx, tx, inputs: [input] }))[0]!;
 }
 
@@ -46,9 +49,9 @@ export async function bookPayment({ ctx, tx, input }: { ctx: ServiceContext; tx:
  * bookPayment for many at once, in order, with a few statements whatever their number (a bank statement
  * books thousands): an invoice paid by several of them is counted from where the previous one left it.
  */
-export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: BookPaymentInput[] }): Promise<BookedPayment[]> {
-  const current = new Map<string, InvoiceRow>();
-  const changed = new Set<string>();
+export async function bookPayments<I extends PayableInvoice>({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: Array<BookPaymentInput<I>> }): Promise<Array<BookedPayment<I>>> {
+  // Each invoice touched, copied once and brought up to date by every payment on it in turn.
+  const current = new Map<string, I>();
   const newRows: PaymentRow[] = [];
   const pending: Array<{ id: string; set: Partial<typeof payments.$inferInsert> }> = [];
   const credits: Array<typeof apartmentCredits.$inferInsert> = [];
@@ -68,14 +71,18 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
 
     let settled = false;
     if (input.invoice) {
-      const invoice = current.get(input.invoice.id) ?? input.invoice;
+      let invoice = current.get(input.invoice.id);
+      if (!invoice) current.set(input.invoice.id, (invoice = { ...input.invoice }));
       // A paid or void invoice has no open balance: all of it is the apartment's credit.
       const open = invoice.status === 'paid' || invoice.status === 'void' ? 0 : Math.max(0, invoice.amount - invoice.amountPaid);
       const applied = Math.min(open, input.amount);
       const excess = input.amount - applied;
       settled = invoice.status !== 'paid' && invoice.status !== 'void' && invoice.amountPaid + applied >= invoice.amount;
-      current.set(invoice.id, settled ? { ...invoice, amountPaid: invoice.amountPaid + applied, status: 'paid', paidDate: input.paidDate } : { ...invoice, amountPaid: invoice.amountPaid + applied });
-      changed.add(invoice.id);
+      invoice.amountPaid += applied;
+      if (settled) {
+        invoice.status = 'paid';
+        invoice.paidDate = input.paidDate;
+      }
       if (excess > 0) credits.push({ tenantId: ctx.tenantId, apartmentId: input.apartmentId, kind: 'overpayment', amount: excess, paymentId, invoiceId: invoice.id, createdAt: ctx.now });
       if (settled) paid.push({ invoiceId: invoice.id, amount: fromUnits(invoice.amount, 2), number: invoice.number, paidDate: input.paidDate });
     } else {
@@ -97,10 +104,10 @@ export async function bookPayments({ ctx, tx, inputs }: { ctx: ServiceContext; t
   await settleAll([
     // The credits name their payments: written after them.
     bulkInsert(tx, payments, newRows, { returnIds: false }).then(() => bulkInsert(tx, apartmentCredits, credits, { returnIds: false })),
-    changed.size
+    current.size
       ? // One statement for every invoice touched, their new states as one JSON text ([id, amount paid, status, paid date] each).
         tx.execute(sql`update ${invoices} set amount_paid = (v.r ->> 1)::bigint, status = (v.r ->> 2)::invoice_status, paid_date = (v.r ->> 3)::date
-          from jsonb_array_elements(${textLiteral(JSON.stringify([...changed].map((id) => [id, current.get(id)!.amountPaid, current.get(id)!.status, current.get(id)!.paidDate])))}::jsonb) as v(r)
+          from jsonb_array_elements(${textLiteral(JSON.stringify([...current.values()].map((i) => [i.id, i.amountPaid, i.status, i.paidDate])))}::jsonb) as v(r)
           where ${invoices.tenantId} = ${textLiteral(ctx.tenantId)}::uuid and ${invoices.id} = (v.r ->> 0)::uuid`)
       : null,
     emitEventBatches(tx, ctx, [
