@@ -1,18 +1,9 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { FRAME_OPTIONS, SECURITY_HEADERS } from './server/http/static-headers';
 
 // The reader's language and messages per request (no locale in the URL).
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
-
-// On every answer, pages and API alike (the CSP and HSTS are per request: proxy.ts).
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  // Meter photos are taken through <input type="file" capture>, the phone's own camera app, which
-  // needs no permission here; the page itself never opens a camera, microphone or location.
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-];
 
 const nextConfig: NextConfig = {
   // Packages with native/wasm parts or Node-only internals are loaded from node_modules at run time.
@@ -29,11 +20,11 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
       // Header values set here win over a route's own, so framing is decided here: none, except the
       // invoice PDF, which the invoice page previews in an iframe.
-      { source: '/((?!api/invoices/[^/]+/pdf).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
-      { source: '/api/invoices/:id/pdf', headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
+      { source: '/((?!api/invoices/[^/]+/pdf).*)', headers: [{ key: 'X-Frame-Options', value: FRAME_OPTIONS.default }] },
+      { source: '/api/invoices/:id/pdf', headers: [{ key: 'X-Frame-Options', value: FRAME_OPTIONS.invoicePdf }] },
     ];
   },
 };

@@ -6,7 +6,7 @@ import postgres from 'postgres';
  * The floor of the REST load benchmark: a bare node:http server that answers each benchmarked URL by running the
  * SQL the app ran for it (captured from the app itself by bench/rest-load.ts: the list, its lines or readings;
  * the API key is looked up once per few seconds, not per request) and sending the rows as JSON. No routing library, validation, middleware or views: what is
- * left between it and the app is the app's own overhead. In the full run it is its own process (as `next start`
+ * left between it and the app is the app's own overhead. In the full run it is its own process (as the app
  * is), with postgres.js and the app's pool size.
  */
 export type Statement = { text: string; params: unknown[] };

@@ -14,7 +14,7 @@ import { type BenchRow, fmt, row } from './table';
 
 /**
  * REST lists and reads under load (part of `npm run bench`): autocannon drives each endpoint against the app
- * (`next start` on Postgres; in the smoke test the same REST handler in-process) and against its floor
+ * (`npm start`'s server.ts on Postgres; in the smoke test the same REST handler in-process) and against its floor
  * (bench/rest-floor.ts: node:http running the SQL the app ran for the same URL). Goals: the app's requests/s
  * at least 70 % of the floor's, its p99 within 1.5× the floor's. EXPLAIN of each statement: a sequential scan of a
  * table of more than 1,000 rows, or a list not read through an index led by tenant_id, is a problem.
@@ -103,7 +103,7 @@ async function drive(url: string, apiKey: string | null, o: LoadOptions): Promis
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
 }
 
-/** Resident memory of a process and its descendants (`next start` may serve from a child), from /proc. */
+/** Resident memory of a process and its descendants (a server may serve from a child), from /proc. */
 export function treeRss(pid: number): number {
   try {
     const parent = new Map<number, number>();
@@ -166,10 +166,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `next start` (NODE_ENV=production) on the bench's database; needs a build (`npm run build`). */
+/** The production server as `npm start` runs it (server.ts, NODE_ENV=production) on the bench's database; needs a build (`npm run build`). */
 export async function startApp(port: number): Promise<AppServer> {
   if (!fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('no build in .next: run `npm run build` first');
-  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  // Node itself (not npm), so the process measured is the server alone.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', RATE_LIMIT_API: '100000000', LOG_LEVEL: 'error', SEED_DEMO: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -213,7 +214,7 @@ export async function restLoadBench(p: Portfolio, o: LoadOptions): Promise<{ row
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   if (!o.smoke && databaseEngine() !== 'postgres') {
-    rows.push(row('REST under load', 'skipped: needs DATABASE_URL (next start on Postgres)'));
+    rows.push(row('REST under load', 'skipped: needs DATABASE_URL (the built app on Postgres)'));
     return { rows, notes, app: null };
   }
   const endpoints = endpointsOf(p);

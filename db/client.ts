@@ -127,10 +127,11 @@ function connect(): Connection {
       // generic plan, chosen once, can suit one tenant and not another.
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
+    const preparing = preparingParameterised(client);
     return {
       engine: 'postgres',
-      client: preparingParameterised(client),
-      query: async (text, params) => ({ rows: [...(await client.unsafe(text, params as never[]))] }),
+      client: preparing,
+      query: async (text, params) => ({ rows: [...(await preparing.unsafe(text, params as never[]))] }),
       close: () => client.end({ timeout: 5 }),
     };
   }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeTenant } from '@/test/factories';
 import { bulkInsert } from './bulk-insert';
-import { getDb } from './client';
+import { getDb, rawQuery } from './client';
 import { events, tenants } from './schema';
 
 /*
@@ -27,5 +27,12 @@ describe('prepared statements', () => {
       const [mode] = (await tx.execute(sql`show plan_cache_mode`)) as unknown as Array<{ plan_cache_mode: string }>;
       expect(mode?.plan_cache_mode).toBe('force_custom_plan');
     });
+  });
+
+  it('prepares the raw queries of libraries that bring their own SQL alike', async () => {
+    // A prepared statement is listed in its session's pg_prepared_statements while it runs; an unprepared one is not.
+    const marker = `raw-${randomUUID()}`;
+    const { rows } = await rawQuery(`select count(*)::int as n from pg_prepared_statements where statement like $1 /* ${marker} */`, [`%${marker}%`]);
+    expect(rows[0]?.n).toBe(1);
   });
 });

@@ -74,3 +74,27 @@ export function httpsDecision(input: { production: boolean; trustProxy: boolean;
   if (proto === 'http') return !input.api && (input.method === 'GET' || input.method === 'HEAD') ? { action: 'redirect' } : { action: 'refuse' };
   return { action: 'pass', hsts: proto === 'https' };
 }
+
+function decodable(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type ApiRefusal = { status: number; code: string; message: string };
+
+/**
+ * What every API request passes before its route, whoever serves it (proxy.ts under Next, app-server.ts for
+ * the REST API): HTTPS as httpsDecision says (an API request over http is refused, never redirected), and a
+ * path that is valid percent-encoded UTF-8. Next cannot route one that is not (`/api/buildings/%c0%af`): it
+ * fails while decoding the route's parameters with a plain-text 500, so such a request gets the API's 400.
+ */
+export function apiGate(input: { production: boolean; trustProxy: boolean; headers: Headers; method: string; pathname: string }): { refusal: ApiRefusal } | { refusal: null; hsts: boolean } {
+  const https = httpsDecision({ ...input, api: true });
+  if (https.action !== 'pass') return { refusal: { status: 403, code: 'FORBIDDEN', message: 'Use HTTPS: plain http is refused' } };
+  if (!input.pathname.split('/').every(decodable)) return { refusal: { status: 400, code: 'BAD_REQUEST', message: 'The path is not valid percent-encoded UTF-8' } };
+  return { refusal: null, hsts: https.hsts };
+}
