@@ -1,6 +1,7 @@
 /**
  * `npm start`: the production server (server/http/app-server.ts), taking `next start`'s -p/--port and
- * -H/--hostname (or PORT and HOSTNAME). Needs a build (`npm run build`).
+ * -H/--hostname (or PORT; the host is all interfaces unless given, as with next start: HOSTNAME is often the
+ * machine's name). Needs a build (`npm run build`).
  */
 import http from 'node:http';
 
@@ -17,19 +18,19 @@ function option(short: string, long: string): string | undefined {
 }
 
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
-const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME ?? '0.0.0.0';
+const hostname = option('-H', '--hostname') ?? '0.0.0.0';
 
 // Imported after NODE_ENV is set: modules read it as they load.
 const { default: next } = await import('next');
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 await app.prepare();
 const { appRequestHandler, ownApiRoutes, restNodeHandler } = await import('./server/http/app-server');
-const { createRestHandler } = await import('./server/api/rest-adapter');
+const { createRestAnswerer } = await import('./server/api/rest-adapter');
 const { appRouter } = await import('./server/api/root');
 
 const handle = appRequestHandler({
   next: app.getRequestHandler(),
-  rest: restNodeHandler(createRestHandler(appRouter)),
+  rest: restNodeHandler(createRestAnswerer(appRouter)),
   ownRoutes: ownApiRoutes(`${process.cwd()}/app`),
 });
 const server = http.createServer((req, res) => void handle(req, res));

@@ -78,8 +78,25 @@ function defaultSuccessStatus(method: string): number {
   return 200;
 }
 
+/**
+ * A procedure's answer as it left the library, not yet a Response: the production server writes it to the socket
+ * as it is (a Response and the reading of it back cost more CPU than a read by id does, server/http/app-server.ts).
+ */
+export type PlainAnswer = { plain: true; status: number; headers: Record<string, string>; body: string | null };
+export type RestAnswer = Response | PlainAnswer;
+
+export function toResponse(answer: RestAnswer): Response {
+  return 'plain' in answer ? new Response(answer.body, { status: answer.status, headers: answer.headers }) : answer;
+}
+
 /** The REST API: every tRPC procedure with `meta.openapi`, answered with the contract's envelope and errors. */
 export function createRestHandler(router: AnyRouter): (req: Request) => Promise<Response> {
+  const answerer = createRestAnswerer(router);
+  return async (req) => toResponse(await answerer(req));
+}
+
+/** createRestHandler's answers before they become Responses (errors and replays are Responses already). */
+export function createRestAnswerer(router: AnyRouter): (req: Request) => Promise<RestAnswer> {
   preventInPlaceCoercion(router);
   const library = libraryHandler(router);
   return (req) => handleRestRequest(library, req);
@@ -138,7 +155,7 @@ function libraryHandler(router: AnyRouter): LibraryHandler {
   };
 }
 
-async function handleRestRequest(library: LibraryHandler, req: Request): Promise<Response> {
+async function handleRestRequest(library: LibraryHandler, req: Request): Promise<RestAnswer> {
   const requestId = requestIdFrom(req.headers);
   let ctx: ApiContext | undefined;
   let claim: IdempotencyClaim = { kind: 'none' };
@@ -151,7 +168,7 @@ async function handleRestRequest(library: LibraryHandler, req: Request): Promise
       return claim.response;
     }
     const response = await answer(library, prepared.request, ctx);
-    return await completeIdempotencyKey(ctx.db, claim, response, ctx.now);
+    return claim.kind === 'none' ? response : await completeIdempotencyKey(ctx.db, claim, toResponse(response), ctx.now);
   } catch (err) {
     if (ctx) await releaseIdempotencyKey(ctx.db, claim).catch(() => {});
     return errorResponse(err, requestId, ctx?.resHeaders);
@@ -159,11 +176,11 @@ async function handleRestRequest(library: LibraryHandler, req: Request): Promise
 }
 
 /** The procedure's answer in the contract's shape: its envelope and status, or the error body. */
-async function answer(library: LibraryHandler, request: Request, ctx: ApiContext): Promise<Response> {
+async function answer(library: LibraryHandler, request: Request, ctx: ApiContext): Promise<RestAnswer> {
   const { status, body, failure } = await library(request, ctx);
   if (failure !== undefined) return errorResponse(failure, ctx.requestId, ctx.resHeaders);
-  const headers = new Headers({ 'X-Request-Id': ctx.requestId, ...ctx.resHeaders });
-  if (status === 204) return new Response(null, { status: 204, headers });
-  headers.set('Content-Type', 'application/json');
-  return new Response(body, { status, headers });
+  const headers: Record<string, string> = { 'X-Request-Id': ctx.requestId, ...ctx.resHeaders };
+  if (status === 204) return { plain: true, status: 204, headers, body: null };
+  headers['Content-Type'] = 'application/json';
+  return { plain: true, status, headers, body: body ?? null };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestHandler } from '@/server/api/rest-adapter';
+import { createRestAnswerer } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import { bearerFor, makeTenant } from '@/test/factories';
 import { appRequestHandler, ownApiRoutes, restNodeHandler, servesRest } from './app-server';
@@ -33,7 +33,7 @@ describe('the REST handler behind Node', () => {
   const nextCalls: string[] = [];
 
   beforeAll(async () => {
-    const rest = restNodeHandler(createRestHandler(appRouter), { production: true, trustProxy: true });
+    const rest = restNodeHandler(createRestAnswerer(appRouter), { production: true, trustProxy: true });
     // Next itself needs a build; here a stand-in answers what would go to it.
     const next = (req: http.IncomingMessage, res: http.ServerResponse) => {
       nextCalls.push(req.url!);

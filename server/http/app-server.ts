@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { RestAnswer } from '@/server/api/rest-adapter';
 import { env, isProduction } from '@/server/env';
 import { apiGate, HSTS } from './security';
 import { FRAME_OPTIONS, SECURITY_HEADERS } from './static-headers';
@@ -19,7 +20,7 @@ import { FRAME_OPTIONS, SECURITY_HEADERS } from './static-headers';
  */
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
-type FetchHandler = (request: Request) => Promise<Response>;
+type RestAnswerer = (request: Request) => Promise<RestAnswer>;
 
 /**
  * The API routes that have a route file of their own under app/api (exports, PDFs, uploads, auth, tRPC…): Next
@@ -77,15 +78,21 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
   return new Request(url, { method, headers, body: withBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined, duplex: 'half' } as RequestInit);
 }
 
-async function send(req: http.IncomingMessage, res: http.ServerResponse, response: Response, extra: Record<string, string>): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader('set-cookie', cookies);
+async function send(req: http.IncomingMessage, res: http.ServerResponse, answer: RestAnswer, extra: Record<string, string>): Promise<void> {
+  res.statusCode = answer.status;
+  let body: Buffer;
+  if ('plain' in answer) {
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    body = Buffer.from(answer.body ?? '');
+  } else {
+    for (const [name, value] of answer.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length) res.setHeader('set-cookie', cookies);
+    body = Buffer.from(await answer.arrayBuffer());
+  }
   // Ours win over the route's, as next.config.ts's headers do.
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
-  let body = Buffer.from(await response.arrayBuffer());
-  if (body.length >= COMPRESS_FROM && !response.headers.has('content-encoding')) {
+  if (body.length >= COMPRESS_FROM && !res.hasHeader('content-encoding')) {
     res.setHeader('Vary', 'Accept-Encoding');
     if (/\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = await gzip(body);
@@ -99,7 +106,7 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, respons
 }
 
 /** The REST handler behind Node's HTTP server, with the gate and the headers Next would have added. */
-export function restNodeHandler(rest: FetchHandler, options: { production: boolean; trustProxy: boolean } = { production: isProduction, trustProxy: env.TRUST_PROXY }): NodeHandler {
+export function restNodeHandler(rest: RestAnswerer, options: { production: boolean; trustProxy: boolean } = { production: isProduction, trustProxy: env.TRUST_PROXY }): NodeHandler {
   return async (req, res) => {
     const extra: Record<string, string> = Object.fromEntries(SECURITY_HEADERS.map((h) => [h.key, h.value]));
     extra['X-Frame-Options'] = FRAME_OPTIONS.default;
