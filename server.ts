@@ -19,8 +19,19 @@ function option(short: string, long: string): string | undefined {
 
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
 const hostname = option('-H', '--hostname') ?? '0.0.0.0';
+/** How long a stopping server lets the requests in flight finish. */
+const DRAIN_MS = 10_000;
 
 // Imported after NODE_ENV is set: modules read it as they load.
+const { stampSocketAddresses } = await import('./server/http/socket-address');
+const { startServer } = await import('./server/startup');
+const { closeDb } = await import('./db/client');
+const { stopEmbeddedJobs } = await import('./server/jobs');
+// What Next's instrumentation does on its first request, done before listening: the REST API is answered
+// without Next, so it must not wait for a page to be asked for (client addresses, migrations, jobs).
+stampSocketAddresses();
+await startServer();
+
 const { default: next } = await import('next');
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 await app.prepare();
@@ -33,13 +44,39 @@ const handle = appRequestHandler({
   rest: restNodeHandler(createRestAnswerer(appRouter)),
   ownRoutes: ownApiRoutes(`${process.cwd()}/app`),
 });
-const server = http.createServer((req, res) => void handle(req, res));
+const server = http.createServer((req, res) => {
+  // As next start's own listener: a failure no handler answered is a 500, never the process's end.
+  Promise.resolve()
+    .then(() => handle(req, res))
+    .catch((err: unknown) => {
+      console.error('request failed', err instanceof Error ? err.message : err);
+      if (res.headersSent) return res.destroy();
+      res.statusCode = 500;
+      res.end('Internal Server Error');
+    });
+});
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname}:${port}`));
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // New connections are refused; the requests in flight finish (a payment's transaction and its idempotency
+    // key's answer), then the jobs and the database stop.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    process.exit(0);
+    const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    // A job's step may outlast the patience of whoever stops us: its run is taken up again after a restart.
+    setTimeout(() => process.exit(0), 3 * DRAIN_MS).unref();
+    void drained
+      .then(async () => {
+        clearTimeout(deadline);
+        await stopEmbeddedJobs();
+        await app.close();
+        await closeDb();
+      })
+      .catch((err: unknown) => console.error('stopping failed', err instanceof Error ? err.message : err))
+      .finally(() => process.exit(0));
   });
 }

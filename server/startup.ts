@@ -11,8 +11,17 @@ function seedingWanted(): boolean {
   return !isProduction;
 }
 
-/** Runs once when the Node server starts: migrations, the demo seed, in-process jobs. */
-export async function startServer(): Promise<void> {
+// Kept on globalThis: server.ts (before it listens) and Next's instrumentation (on the first request Next handles)
+// both ask for it, from copies of this module of their own.
+const holder = globalThis as unknown as { __propertyBillingStartup?: Promise<void> };
+
+/** Runs once per process, whoever asks first (the others wait for the same run): migrations, the demo seed, in-process jobs. */
+export function startServer(): Promise<void> {
+  holder.__propertyBillingStartup ??= start();
+  return holder.__propertyBillingStartup;
+}
+
+async function start(): Promise<void> {
   await migrateDatabase();
   const db = getDb();
   if (seedingWanted()) {

@@ -102,6 +102,38 @@ describe('the REST handler behind Node', () => {
     const list = JSON.parse(zlib.gunzipSync(raw.body).toString()) as { data: unknown[] };
     expect(list.data).toHaveLength(16);
 
+    // Without Content-Length (chunked), cut off while reading: still the API's 413, answered while the client is
+    // still sending (the rest would be read and dropped), on a connection then closed.
+    const chunked = await new Promise<{ status: number | undefined; body: string; connection: string | undefined }>((resolve, reject) => {
+      const req = http.request(`${base}/api/buildings`, { method: 'POST', headers: { ...https, authorization, 'content-type': 'application/json' } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => {
+          resolve({ status: res.statusCode, body: Buffer.concat(parts).toString(), connection: res.headers.connection });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('{"name":"');
+      for (let i = 0; i < 12; i++) req.write('y'.repeat(100_000));
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(chunked.connection).toBe('close');
+
+    // No gzip unasked, nor when refused.
+    for (const acceptEncoding of [undefined, 'gzip;q=0, identity']) {
+      const plain = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(`${base}/api/buildings?limit=50`, { headers: { ...https, authorization, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers['content-encoding']));
+          })
+          .on('error', reject);
+      });
+      expect(plain, acceptEncoding).toBeUndefined();
+    }
+
     const head = await fetch(`${base}/api/buildings/${data.id}`, { method: 'HEAD', headers: { ...https, authorization } });
     expect(await head.text()).toBe('');
   });

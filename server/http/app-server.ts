@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 import type { RestAnswer } from '@/server/api/rest-adapter';
 import { env, isProduction } from '@/server/env';
 import { apiGate, HSTS } from './security';
@@ -93,13 +94,16 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, answer:
   // Ours win over the route's, as next.config.ts's headers do.
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
   if (body.length >= COMPRESS_FROM && !res.hasHeader('content-encoding')) {
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const vary = res.getHeader('vary');
+    res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    // As Next's compression: gzip when the client accepts it (q-values honoured, `gzip;q=0` refuses it).
+    if (new Negotiator({ headers: req.headers }).encodings(['gzip', 'identity'])[0] === 'gzip') {
       body = await gzip(body);
       res.setHeader('Content-Encoding', 'gzip');
     }
   }
-  res.setHeader('Content-Length', body.length);
+  // A 204 or 304 has no body and says no length.
+  if (answer.status !== 204 && answer.status !== 304) res.setHeader('Content-Length', body.length);
   // A body the handler refused unread (too large) is not read to its end: this connection cannot carry another request.
   if (!req.complete) res.setHeader('Connection', 'close');
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -123,7 +127,8 @@ export function restNodeHandler(rest: RestAnswerer, options: { production: boole
     } catch (err) {
       // The handler answers its own failures; this is the transport's (a client gone mid-body, say).
       console.error('REST transport failed', err instanceof Error ? err.message : err);
-      if (!res.headersSent) await send(req, res, Response.json({ error: { code: 'INTERNAL', message: 'Internal server error' } }, { status: 500 }), extra).catch(() => res.destroy());
+      const requestId = randomUUID();
+      if (!res.headersSent) await send(req, res, Response.json({ error: { code: 'INTERNAL', message: 'Internal server error', requestId } }, { status: 500, headers: { 'X-Request-Id': requestId } }), extra).catch(() => res.destroy());
       else res.destroy();
     }
   };
