@@ -5,20 +5,16 @@ import { env, isProduction, useInngestCloud } from '@/server/env';
 import { startEmbeddedJobs } from '@/server/jobs';
 import { logger } from '@/server/logger';
 import { DEMO_PASSWORD, formatDemoLogins, seedDemoIfEmpty } from '@/server/seed/seed-demo';
+import { beginStartup } from '@/server/startup-state';
 
 function seedingWanted(): boolean {
   if (env.SEED_DEMO) return env.SEED_DEMO === 'true';
   return !isProduction;
 }
 
-// Kept on globalThis: server.ts (before it listens) and Next's instrumentation (on the first request Next handles)
-// both ask for it, from copies of this module of their own.
-const holder = globalThis as unknown as { __propertyBillingStartup?: Promise<void> };
-
 /** Runs once per process, whoever asks first (the others wait for the same run): migrations, the demo seed, in-process jobs. */
 export function startServer(): Promise<void> {
-  holder.__propertyBillingStartup ??= start();
-  return holder.__propertyBillingStartup;
+  return beginStartup(start);
 }
 
 async function start(): Promise<void> {
