@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env, isProduction } from '@/server/env';
-import { apiGate, contentSecurityPolicy, createNonce, HSTS, httpsDecision } from '@/server/http/security';
+import { apiGate, type ApiRefusal, contentSecurityPolicy, createNonce, HSTS, HTTPS_REFUSAL, httpsDecision } from '@/server/http/security';
+
+function refuse({ status, code, message }: ApiRefusal): NextResponse {
+  return NextResponse.json({ error: { code, message } }, { status, headers: { 'X-Request-Id': randomUUID() } });
+}
 
 /**
  * Runs before every page and API route that Next serves (the static headers come from next.config.ts; in
@@ -17,10 +21,7 @@ export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     const gate = apiGate({ production: isProduction, trustProxy: env.TRUST_PROXY, headers: request.headers, method: request.method, pathname });
-    if (gate.refusal) {
-      const { status, code, message } = gate.refusal;
-      return NextResponse.json({ error: { code, message } }, { status, headers: { 'X-Request-Id': randomUUID() } });
-    }
+    if (gate.refusal) return refuse(gate.refusal);
     const response = NextResponse.next();
     if (gate.hsts) response.headers.set('Strict-Transport-Security', HSTS);
     return response;
@@ -32,7 +33,7 @@ export function proxy(request: NextRequest) {
     const host = /^([\w.-]+|\[[\da-f:.]+\])(:\d+)?$/i.exec(request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? '')?.[1];
     if (host) return NextResponse.redirect(new URL(`${pathname}${request.nextUrl.search}`, `https://${host}`), 308);
   }
-  if (https.action !== 'pass') return NextResponse.json({ error: { code: 'FORBIDDEN', message: 'Use HTTPS: plain http is refused' } }, { status: 403, headers: { 'X-Request-Id': randomUUID() } });
+  if (https.action !== 'pass') return refuse(HTTPS_REFUSAL);
 
   const nonce = createNonce();
   const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV === 'development', https: https.hsts });

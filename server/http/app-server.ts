@@ -15,7 +15,7 @@ import { FRAME_OPTIONS, SECURITY_HEADERS } from './static-headers';
  * The production server (`npm start`): one Node HTTP server in which Next serves the pages and every route of
  * app/, except the REST API's catch-all (app/api/[...path]), whose handler this server calls itself. Through
  * Next's router each API call cost about as much CPU as the call's own work (`GET /api/invoices/:id` answered
- * 420 requests/s under Next and 1,400 straight from the same handler, bench/results.md); the handler, its gate
+ * 420 requests/s under next start and 1,111–1,356 straight from the same handler, on one build and database); the handler, its gate
  * and its headers are the ones Next would have used. `npm run dev` (next dev) serves the API through the
  * catch-all route, with hot reload.
  */

@@ -86,6 +86,9 @@ function decodable(segment: string): boolean {
 
 export type ApiRefusal = { status: number; code: string; message: string };
 
+/** A request over plain http that is not redirected (the API, a form post). */
+export const HTTPS_REFUSAL: ApiRefusal = { status: 403, code: 'FORBIDDEN', message: 'Use HTTPS: plain http is refused' };
+
 /**
  * What every API request passes before its route, whoever serves it (proxy.ts under Next, app-server.ts for
  * the REST API): HTTPS as httpsDecision says (an API request over http is refused, never redirected), and a
@@ -94,7 +97,7 @@ export type ApiRefusal = { status: number; code: string; message: string };
  */
 export function apiGate(input: { production: boolean; trustProxy: boolean; headers: Headers; method: string; pathname: string }): { refusal: ApiRefusal } | { refusal: null; hsts: boolean } {
   const https = httpsDecision({ ...input, api: true });
-  if (https.action !== 'pass') return { refusal: { status: 403, code: 'FORBIDDEN', message: 'Use HTTPS: plain http is refused' } };
+  if (https.action !== 'pass') return { refusal: HTTPS_REFUSAL };
   if (!input.pathname.split('/').every(decodable)) return { refusal: { status: 400, code: 'BAD_REQUEST', message: 'The path is not valid percent-encoded UTF-8' } };
   return { refusal: null, hsts: https.hsts };
 }
