@@ -90,8 +90,12 @@ export function textLiteral(text: string): SQL {
  * parameters to describe, bind and plan.
  */
 export function pgArray(values: readonly string[], type: 'uuid' | 'text'): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-  return sql`${literal}::${sql.raw(type)}[]`;
+  return sql`${pgArrayLiteral(values)}::${sql.raw(type)}[]`;
+}
+
+/** The text of a Postgres array of these strings, for a placeholder cast to an array type. */
+export function pgArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
 type Scalar = string | number | boolean | Date | null | undefined;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   apartmentResidents,
   apartments,
@@ -26,7 +26,22 @@ import type { ServiceContext } from './context';
  * query cannot be scoped by forgetting an argument. Another tenant's row and a row the caller may not
  * see are the same 404.
  */
-export type Scope = Pick<ServiceContext, 'tenantId' | 'userId' | 'role'>;
+export type Scope = Pick<ServiceContext, 'role'> & { tenantId: ServiceContext['tenantId'] | Placeholder; userId: ServiceContext['userId'] | Placeholder };
+
+/**
+ * A caller's scope whose values are placeholders (`tenantId`, `userId`), for a read prepared once per kind of caller
+ * (resident or not: their scopes differ in shape) and run with `scopeValues(ctx)`.
+ */
+export function placeholderScope(role: 'resident' | 'staff'): Scope {
+  return { tenantId: sql.placeholder('tenantId'), userId: sql.placeholder('userId'), role: role === 'resident' ? 'resident' : 'manager' };
+}
+
+export const scopeKind = (ctx: Scope): 'resident' | 'staff' => (isResident(ctx) ? 'resident' : 'staff');
+
+/** The values of `placeholderScope`'s placeholders for this caller. */
+export function scopeValues(ctx: Pick<ServiceContext, 'tenantId' | 'userId'>): { tenantId: string; userId: string | null } {
+  return { tenantId: ctx.tenantId, userId: ctx.userId };
+}
 
 const isResident = (ctx: Scope) => ctx.role === 'resident';
 

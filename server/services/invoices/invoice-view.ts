@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { pgArrayLiteral } from '@/db/bulk-insert';
+import { preparedRead } from '@/db/prepared-read';
 import type { DbExecutor } from '@/db/client';
 import { invoiceLines, invoices, type InvoiceStatus, tenants } from '@/db/schema';
 import { todayIn } from '@/server/domain/dates';
 import { fromUnits } from '@/server/domain/decimal';
+import { invoiceLineScope, placeholderScope } from '../scopes';
 
 export type InvoiceLineView = { description: string; quantity: number; unit: string; unitPrice: number; vatRate: number; netAmount: number; vatAmount: number; amount: number };
 
@@ -28,24 +31,40 @@ export type InvoiceView = {
   createdAt: Date;
 };
 
+/** A tenant's time zone when it has none recorded. */
+export const DEFAULT_TIME_ZONE = 'Europe/Tallinn';
+
+// Read by nearly every invoice answer: prepared.
+const timeZoneOf = preparedRead((db) => db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).prepare('tenant_time_zone'));
+
 export async function tenantTimeZone(db: DbExecutor, tenantId: string): Promise<string> {
-  const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return tenant?.timeZone ?? 'Europe/Tallinn';
+  const [tenant] = await timeZoneOf(db).execute({ tenantId });
+  return tenant?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export async function tenantToday(db: DbExecutor, tenantId: string, now: Date): Promise<string> {
   return todayIn(await tenantTimeZone(db, tenantId), now);
 }
 
+const linesOf = preparedRead((db) =>
+  db
+    .select()
+    .from(invoiceLines)
+    .where(and(invoiceLineScope(placeholderScope('staff')), sql`${invoiceLines.invoiceId} = any(${sql.placeholder('invoiceIds')}::uuid[])`))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position))
+    .prepare('lines_of_invoices'),
+);
+
 /** Invoices with their lines; `overdue` while sent and past the due date in the tenant's today. */
 export async function invoiceViews(db: DbExecutor, tenantId: string, rows: Array<typeof invoices.$inferSelect>, today: string): Promise<InvoiceView[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(and(eq(invoiceLines.tenantId, tenantId), inArray(invoiceLines.invoiceId, rows.map((r) => r.id))))
-    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
-  return rows.map((r) => ({
+  const lines = await linesOf(db).execute({ tenantId, invoiceIds: pgArrayLiteral(rows.map((r) => r.id)) });
+  return rows.map((r) => invoiceView(r, lines.filter((l) => l.invoiceId === r.id), today));
+}
+
+/** One invoice with its lines (in position order). */
+function invoiceView(r: typeof invoices.$inferSelect, lines: Array<typeof invoiceLines.$inferSelect>, today: string): InvoiceView {
+  return {
     id: r.id,
     number: r.number,
     buildingId: r.buildingId,
@@ -63,18 +82,16 @@ export async function invoiceViews(db: DbExecutor, tenantId: string, rows: Array
     reference: r.reference,
     paidDate: r.paidDate,
     needsReview: r.needsReview,
-    lineItems: lines
-      .filter((l) => l.invoiceId === r.id)
-      .map((l) => ({
-        description: l.description,
-        quantity: Number(l.quantity),
-        unit: l.unit,
-        unitPrice: Number(l.unitPrice),
-        vatRate: Number(l.vatRate),
-        netAmount: fromUnits(l.netAmount, 2),
-        vatAmount: fromUnits(l.vatAmount, 2),
-        amount: fromUnits(l.amount, 2),
-      })),
+    lineItems: lines.map((l) => ({
+      description: l.description,
+      quantity: Number(l.quantity),
+      unit: l.unit,
+      unitPrice: Number(l.unitPrice),
+      vatRate: Number(l.vatRate),
+      netAmount: fromUnits(l.netAmount, 2),
+      vatAmount: fromUnits(l.vatAmount, 2),
+      amount: fromUnits(l.amount, 2),
+    })),
     createdAt: r.createdAt,
-  }));
+  };
 }

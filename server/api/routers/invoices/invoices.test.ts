@@ -220,6 +220,18 @@ describe('invoice status and payments', () => {
     const draftOfNeighbour = invoiceIds.find((id: string) => id !== mineId);
     expect((await resident('GET', `/invoices/${draftOfNeighbour}`)).status).toBe(404);
     expect((await resident('PATCH', `/invoices/${mineId}`, { status: 'void' })).status).toBe(403);
+    // One invoice read (prepared once per kind of caller): the resident's own as the manager sees it, with its lines and
+    // the tenant's today; a neighbour's issued invoice and another tenant's reader get 404.
+    const mine = await resident('GET', `/invoices/${mineId}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual((await manager('GET', `/invoices/${mineId}`)).body.data);
+    expect(mine.body.data.overdue).toBe(true);
+    expect(mine.body.data.lineItems.length).toBeGreaterThan(1);
+    await manager('PATCH', `/invoices/${draftOfNeighbour}`, { status: 'sent' });
+    expect((await manager('GET', `/invoices/${draftOfNeighbour}`)).status).toBe(200);
+    expect((await resident('GET', `/invoices/${draftOfNeighbour}`)).status).toBe(404);
+    const other = await makeTenant();
+    expect((await api(await bearerFor(other.tenantId, other.manager))('GET', `/invoices/${mineId}`)).status).toBe(404);
 
     expect((await manager('DELETE', `/buildings/${building.id}`, { password: TEST_PASSWORD })).status).toBe(409);
     expect((await manager('DELETE', `/buildings/${building.id}/apartments/${apts[0].id}`)).status).toBe(409);

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from './client';
+import { preparedRead } from './prepared-read';
+import { tenants } from './schema';
+import { makeTenant } from '@/test/factories';
+
+describe('preparedRead', () => {
+  it('builds a read once per handle and kind, for a transaction anew, and runs it with the values given', async () => {
+    const [a, b] = [await makeTenant('Prepared A'), await makeTenant('Prepared B')];
+    const nameOf = async (tenantId: string) => (await getDb().select({ value: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)))[0]!.value;
+    const [nameA, nameB] = [await nameOf(a.tenantId), await nameOf(b.tenantId)];
+    let builds = 0;
+    const tenantName = preparedRead((db, kind: 'name' | 'zone') => {
+      builds++;
+      const column = kind === 'name' ? tenants.name : tenants.timeZone;
+      return db.select({ value: column }).from(tenants).where(eq(tenants.id, sql.placeholder('id'))).prepare(`tenant_${kind}`);
+    });
+    const db = getDb();
+    expect(await tenantName(db, 'name').execute({ id: a.tenantId })).toEqual([{ value: nameA }]);
+    expect(await tenantName(db, 'name').execute({ id: b.tenantId })).toEqual([{ value: nameB }]);
+    expect(builds).toBe(1);
+    expect(await tenantName(db, 'zone').execute({ id: a.tenantId })).toEqual([{ value: 'Europe/Tallinn' }]);
+    expect(builds).toBe(2);
+    // In a transaction the read sees the transaction's own writes: it runs on the transaction's handle.
+    await db.transaction(async (tx) => {
+      await tx.update(tenants).set({ name: 'Renamed A' }).where(eq(tenants.id, a.tenantId));
+      expect(await tenantName(tx, 'name').execute({ id: a.tenantId })).toEqual([{ value: 'Renamed A' }]);
+    });
+    expect(builds).toBe(3);
+    expect(await tenantName(db, 'name').execute({ id: a.tenantId })).toEqual([{ value: 'Renamed A' }]);
+    expect(builds).toBe(3);
+  });
+});
