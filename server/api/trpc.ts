@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Role } from '@/db/schema';
 import type { ApiContext } from './context';
@@ -38,32 +38,35 @@ function fieldErrorsOf(error: TRPCError) {
   return Array.isArray(cause?.errors) ? cause.errors : undefined;
 }
 
-/** Every failure leaves a procedure through the one error table (server/api/errors.ts). */
-const mapErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) {
-    const { error } = result;
-    const mapped = toTRPCError(error.cause instanceof ServiceError ? error.cause : error);
-    if (mapped !== error) throw mapped;
-  }
-  return result;
-});
+/** A failure as the one error table (server/api/errors.ts) words it. */
+const mapFailure = (error: TRPCError) => toTRPCError(error.cause instanceof ServiceError ? error.cause : error);
 
 /**
- * The last step before a procedure's `.input()` parses: a body the REST edge could not read is
- * answered here, so 401, 403 and 429 come first (API.md's order). Rate limits that count failures
- * are settled with the answer's code.
+ * The one pipeline in front of every procedure, in API.md's order: the caller and their role (signed-in procedures),
+ * the rate limit, then a body the REST edge could not read, answered here so 401, 403 and 429 come first; rate limits
+ * that count failures are settled with the answer's code; every failure, thrown here or by the procedure, leaves
+ * through the one error table. One middleware, as each tRPC middleware copies the call's options again.
  */
-function readInput(limit: RateLimit | null) {
+function pipeline<Added extends object | undefined>(limit: RateLimit | null, admit: (ctx: ApiContext) => Added) {
   return t.middleware(async ({ ctx, getRawInput, next }) => {
-    const limiter = limit ? await limitRate(ctx, limit, await getRawInput().catch(() => undefined)) : null;
-    const settle = async (error: unknown) => limiter?.settle(error === null ? null : contractCodeOf(error));
-    if (ctx.unreadableBody) {
-      await settle(ctx.unreadableBody);
-      throw ctx.unreadableBody;
+    let result;
+    try {
+      const added = admit(ctx);
+      const limiter = limit ? await limitRate(added ? { ...ctx, ...added } : ctx, limit, await getRawInput().catch(() => undefined)) : null;
+      const settle = async (error: unknown) => limiter?.settle(error === null ? null : contractCodeOf(error));
+      if (ctx.unreadableBody) {
+        await settle(ctx.unreadableBody);
+        throw ctx.unreadableBody;
+      }
+      result = await next({ ctx: added as Added extends object ? Added : object });
+      await settle(result.ok ? null : (result.error.cause ?? result.error));
+    } catch (cause) {
+      throw mapFailure(getTRPCErrorFromUnknown(cause));
     }
-    const result = await next();
-    await settle(result.ok ? null : (result.error.cause ?? result.error));
+    if (!result.ok) {
+      const mapped = mapFailure(result.error);
+      if (mapped !== result.error) throw mapped;
+    }
     return result;
   });
 }
@@ -71,26 +74,23 @@ function readInput(limit: RateLimit | null) {
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const base = t.procedure.use(mapErrors);
-
 /** No caller needed (health, sign-in). */
-export const publicProcedure = base.use(readInput(null));
+export const publicProcedure = t.procedure.use(pipeline(null, () => undefined));
 
 /** No caller needed, but attempts are counted (sign-in, magic links, invitation acceptance). */
 export function limitedPublicProcedure(limit: RateLimit) {
-  return base.use(readInput(limit));
+  return t.procedure.use(pipeline(limit, () => undefined));
 }
 
 /** A signed-in caller of one of `roles`; gives procedures a ServiceContext. */
 function signedIn(roles: Role[]) {
-  return base
-    .meta({ roles })
-    .use(({ ctx, next }) => {
+  return t.procedure.meta({ roles }).use(
+    pipeline(API_LIMIT, (ctx) => {
       const caller = authenticate(ctx);
       authorize(caller, roles);
-      return next({ ctx: { caller, svc: serviceContext(ctx, caller) } });
-    })
-    .use(readInput(API_LIMIT));
+      return { caller, svc: serviceContext(ctx, caller) };
+    }),
+  );
 }
 
 export const authedProcedure = signedIn(['admin', 'manager', 'resident']);
