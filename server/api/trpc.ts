@@ -52,7 +52,8 @@ function pipeline<Added extends object | undefined>(limit: RateLimit | null, adm
     let result;
     try {
       const added = admit(ctx);
-      const limiter = limit ? await limitRate(added ? { ...ctx, ...added } : ctx, limit, await getRawInput().catch(() => undefined)) : null;
+      // The limit's keys read the caller from ctx (admit only checks it).
+      const limiter = limit ? await limitRate(ctx, limit, await getRawInput().catch(() => undefined)) : null;
       const settle = async (error: unknown) => limiter?.settle(error === null ? null : contractCodeOf(error));
       if (ctx.unreadableBody) {
         await settle(ctx.unreadableBody);

@@ -28,15 +28,18 @@ import type { ServiceContext } from './context';
  */
 export type Scope = Pick<ServiceContext, 'role'> & { tenantId: ServiceContext['tenantId'] | Placeholder; userId: ServiceContext['userId'] | Placeholder };
 
+/** Residents' scopes differ in shape from everyone else's (staff: admins, managers and API keys, scoped alike). */
+export type ScopeKind = 'resident' | 'staff';
+
+export const scopeKind = (ctx: Scope): ScopeKind => (isResident(ctx) ? 'resident' : 'staff');
+
 /**
  * A caller's scope whose values are placeholders (`tenantId`, `userId`), for a read prepared once per kind of caller
- * (resident or not: their scopes differ in shape) and run with `scopeValues(ctx)`.
+ * and run with `scopeValues(ctx)`. Anything but `staff` is scoped as a resident.
  */
-export function placeholderScope(role: 'resident' | 'staff'): Scope {
-  return { tenantId: sql.placeholder('tenantId'), userId: sql.placeholder('userId'), role: role === 'resident' ? 'resident' : 'manager' };
+export function placeholderScope(kind: ScopeKind): Scope {
+  return { tenantId: sql.placeholder('tenantId'), userId: sql.placeholder('userId'), role: kind === 'staff' ? 'manager' : 'resident' };
 }
-
-export const scopeKind = (ctx: Scope): 'resident' | 'staff' => (isResident(ctx) ? 'resident' : 'staff');
 
 /** The values of `placeholderScope`'s placeholders for this caller. */
 export function scopeValues(ctx: Pick<ServiceContext, 'tenantId' | 'userId'>): { tenantId: string; userId: string | null } {
