@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { apartments, type BankEntryStatus, bankStatementEntries, invoices, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import type { BookedPayment, PayableInvoice } from '../payments/book-payment';
-import { type PaymentView, paymentView } from '../payments/payment-view';
+import { type PaymentView, paymentView, paymentViewColumns } from '../payments/payment-view';
 
 export type BankEntryRow = typeof bankStatementEntries.$inferSelect;
 
@@ -71,7 +71,7 @@ export async function bankEntryViews(db: DbExecutor, rows: BankEntryRow[]): Prom
 export async function paymentViewsOf(db: DbExecutor, tenantId: string, ids: string[]): Promise<PaymentView[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ payment: payments, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId })
+    .select({ payment: paymentViewColumns, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId })
     .from(payments)
     .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))

@@ -3,7 +3,7 @@ import { apartments, invoices, payments } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { type KeyPart, keyset, pageOf } from '../pagination';
 import { type PaymentFilter, paymentFilterWhere } from './payment-filter';
-import { type PaymentView, paymentView } from './payment-view';
+import { type PaymentView, paymentView, paymentViewColumns } from './payment-view';
 
 export const PAYMENT_SORTS = ['-date', 'date', '-amount', 'amount'] as const;
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
@@ -21,7 +21,7 @@ export async function listPayments({ ctx, input }: { ctx: ServiceContext; input:
   const order = keyset(ORDERS, input.sort ?? '-date', payments.id, input.cursor);
   const where = await paymentFilterWhere(ctx, input);
   const rows = await ctx.db
-    .select({ payment: payments, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId, key: order.key })
+    .select({ payment: paymentViewColumns, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId, key: order.key })
     .from(payments)
     .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))

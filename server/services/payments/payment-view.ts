@@ -1,4 +1,4 @@
-import type { payments } from '@/db/schema';
+import { payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 
 export type PaymentView = {
@@ -21,7 +21,22 @@ export type PaymentView = {
 
 export type PaymentLabels = { invoiceNumber: string | null; apartmentNumber: string; buildingId: string };
 
-export function paymentView(p: typeof payments.$inferSelect, labels: PaymentLabels): PaymentView {
+/** The columns a payment's view reads: lists select these, not the whole row (fewer values to parse and map). */
+export const paymentViewColumns = {
+  id: payments.id,
+  invoiceId: payments.invoiceId,
+  apartmentId: payments.apartmentId,
+  amount: payments.amount,
+  currency: payments.currency,
+  method: payments.method,
+  status: payments.status,
+  paidAt: payments.paidAt,
+  payerName: payments.payerName,
+  externalId: payments.externalId,
+};
+export type PaymentViewRow = Pick<typeof payments.$inferSelect, keyof typeof paymentViewColumns>;
+
+export function paymentView(p: PaymentViewRow, labels: PaymentLabels): PaymentView {
   return {
     id: p.id,
     invoiceId: p.invoiceId,
