@@ -6,9 +6,10 @@ import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
 import { apartments, buildings, invoices, memberships, meters, payments, tenants, users } from '@/db/schema';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { serviceContext } from '@/test/factories';
+import { startArguments } from './rest-load';
 
 /**
- * Load on the main list endpoints (`npm run bench:load`): the built app (`npm start`'s server.ts, NODE_ENV=production)
+ * Load on the main list endpoints (`npm run bench:load`): the built app (`npm start`, NODE_ENV=production)
  * on the Postgres of DATABASE_URL, filled for one tenant with 100,000 invoices (BENCH_LOAD_INVOICES), half
  * as many payments, 10,000 apartments in 20 buildings and a meter each. autocannon then drives each
  * endpoint with 50 connections (BENCH_LOAD_CONNECTIONS) for BENCH_LOAD_SECONDS (default 12: 60 s in all over
@@ -90,7 +91,7 @@ function startServer(): ChildProcess {
     const build = spawn('npm', ['run', 'build'], { stdio: 'inherit' });
     return build;
   }
-  return spawn(process.execPath, ['--import', 'tsx', 'server.ts', '-p', String(PORT)], {
+  return spawn(process.execPath, [...startArguments(), '-p', String(PORT)], {
     env: { ...process.env, NODE_ENV: 'production', RATE_LIMIT_API: '100000000', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

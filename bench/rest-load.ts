@@ -14,7 +14,7 @@ import { type BenchRow, fmt, row } from './table';
 
 /**
  * REST lists and reads under load (part of `npm run bench`): autocannon drives each endpoint against the app
- * (`npm start`'s server.ts on Postgres; in the smoke test the same REST handler in-process) and against its floor
+ * (`npm start` on Postgres; in the smoke test the same REST handler in-process) and against its floor
  * (bench/rest-floor.ts: node:http running the SQL the app ran for the same URL). Goals: the app's requests/s
  * at least 70 % of the floor's, its p99 within 1.5× the floor's. EXPLAIN of each statement: a sequential scan of a
  * table of more than 1,000 rows, or a list not read through an index led by tenant_id, is a problem.
@@ -166,11 +166,19 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The production server as `npm start` runs it (server.ts, NODE_ENV=production) on the bench's database; needs a build (`npm run build`). */
+/** `npm start`'s arguments to Node: the bench runs Node itself (not npm), so the process measured is the server alone. */
+export function startArguments(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.split(' ');
+  const script = args.find((a) => !a.startsWith('-'));
+  if (command !== 'node' || !script) throw new Error(`npm start is not a node command: ${pkg.scripts.start}`);
+  if (!fs.existsSync(path.join(process.cwd(), script))) throw new Error(`no ${script}: run \`npm run build\` first`);
+  return args;
+}
+
+/** The production server as `npm start` runs it (NODE_ENV=production) on the bench's database; needs a build (`npm run build`). */
 export async function startApp(port: number): Promise<AppServer> {
-  if (!fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('no build in .next: run `npm run build` first');
-  // Node itself (not npm), so the process measured is the server alone.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...startArguments(), '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', RATE_LIMIT_API: '100000000', LOG_LEVEL: 'error', SEED_DEMO: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

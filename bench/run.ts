@@ -15,7 +15,7 @@ import { webhooksBench } from './webhooks';
  * runs every benchmark against a floor measured in the same run, prints one table, `bench: <met>/<total> goals met`,
  * and writes the table with the machine's description to bench/results.md. Timing goals live here, never in tests;
  * bench/bench.test.ts runs the same code on a tiny data set so it cannot rot.
- * The REST load and the bulk send need `npm run build` (they run `npm start`'s server.ts) and Postgres.
+ * The REST load and the bulk send need `npm run build` (they run `npm start`) and Postgres.
  */
 process.env.PGLITE_DATA_DIR ||= 'memory://';
 
