@@ -4,10 +4,13 @@ import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, u
 export const roleEnum = pgEnum('role', ['admin', 'manager', 'resident']);
 export type Role = (typeof roleEnum.enumValues)[number];
 
+/** A tenant's time zone unless it chooses another (its "today": due dates, overdue, the demo's dates). */
+export const DEFAULT_TIME_ZONE = 'Europe/Tallinn';
+
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  timeZone: text('time_zone').notNull().default('Europe/Tallinn'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   /** The organisation's own details, printed on invoices and letters (all optional; `name` stands in for the legal name). */
   legalName: text('legal_name'),
   registrationCode: text('registration_code'),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apartmentResidents, apartments, buildings, chargeRules, invoices, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, DEFAULT_TIME_ZONE, buildings, chargeRules, invoices, memberships, meterReadings, meters, tenants, users } from '@/db/schema';
 import { addDays, todayIn } from '@/server/domain/dates';
 import { fromUnits } from '@/server/domain/decimal';
 import { chargeRuleRows } from '@/server/services/buildings/building-fields';
@@ -159,7 +159,7 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
   const [longestOverdue] = await db
     .select({ apartmentId: invoices.apartmentId })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'sent'), gt(invoices.amount, invoices.amountPaid), lt(invoices.dueDate, todayIn('Europe/Tallinn', now))))
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.status, 'sent'), gt(invoices.amount, invoices.amountPaid), lt(invoices.dueDate, todayIn(DEFAULT_TIME_ZONE, now))))
     .orderBy(asc(invoices.dueDate), asc(invoices.number))
     .limit(1);
   if (longestOverdue) await createPaymentDemand({ ctx, input: { apartmentId: longestOverdue.apartmentId } });
@@ -178,7 +178,7 @@ export async function seedDemo({ db, now = new Date() }: { db: Db; now?: Date })
  * and this month's drafts and sent ones; credit from overpayments used and, for one apartment, left over.
  */
 async function seedDemoInvoices({ db, tenantId, now }: { db: Db; tenantId: string; now: Date }): Promise<void> {
-  const today = todayIn('Europe/Tallinn', now);
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
   const at = (date: string): ServiceContext => ({ tenantId, userId: null, role: 'admin', now: new Date(`${date}T10:00:00Z`), requestId: 'seed-demo', db });
   const seededBuildings = await db.select().from(buildings).where(eq(buildings.tenantId, tenantId)).orderBy(asc(buildings.name));
   for (let k = 4; k >= 1; k--) {

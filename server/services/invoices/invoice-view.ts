@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { pgArrayLiteral } from '@/db/bulk-insert';
 import { preparedRead } from '@/db/prepared-read';
 import type { DbExecutor } from '@/db/client';
-import { invoiceLines, invoices, type InvoiceStatus, tenants } from '@/db/schema';
+import { DEFAULT_TIME_ZONE, invoiceLines, invoices, type InvoiceStatus, tenants } from '@/db/schema';
 import { todayIn } from '@/server/domain/dates';
 import { fromUnits } from '@/server/domain/decimal';
 import { invoiceLineScope, placeholderScope } from '../scopes';
@@ -31,9 +31,6 @@ export type InvoiceView = {
   createdAt: Date;
 };
 
-/** A tenant's time zone when it has none recorded. */
-export const DEFAULT_TIME_ZONE = 'Europe/Tallinn';
-
 // Read by nearly every invoice answer: prepared.
 const timeZoneOf = preparedRead((db) => db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).prepare('tenant_time_zone'));
 
@@ -46,6 +43,7 @@ export async function tenantToday(db: DbExecutor, tenantId: string, now: Date): 
   return todayIn(await tenantTimeZone(db, tenantId), now);
 }
 
+// The staff scope (the tenant's): the invoice ids come from a read already scoped to the caller.
 const linesOf = preparedRead((db) =>
   db
     .select()
