@@ -12,7 +12,8 @@ import path from 'node:path';
 import nextEnv from '@next/env';
 
 (process.env as Record<string, string>).NODE_ENV = 'production';
-// The .env files next start would load (Next does not, given its built configuration below), before anything reads them.
+// The .env files, before anything reads them: the start-up below (migrations, jobs, server/env.ts) runs before Next
+// would load them.
 nextEnv.loadEnvConfig(process.cwd(), false);
 // With source maps on (tsx, NODE_OPTIONS), Node keeps the map of every module it loads, Next's build output included:
 // about 120 MB of heap for stack traces' line numbers (next start keeps none either).

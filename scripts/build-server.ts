@@ -3,11 +3,16 @@
  * into .next/app-server/ for `npm start`, packages left to node_modules. Run through tsx instead, the server kept tsx's
  * module loader on a thread of its own with its own V8 heap: about 100 MB of its resident memory.
  */
+import fs from 'node:fs';
 import { build } from 'esbuild';
+
+const OUT_DIR = '.next/app-server';
+// Chunks are named by their content: a rebuild must not leave the last build's beside them.
+fs.rmSync(OUT_DIR, { recursive: true, force: true });
 
 await build({
   entryPoints: ['server.ts'],
-  outdir: '.next/app-server',
+  outdir: OUT_DIR,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   // Each of server.ts's dynamic imports stays a chunk of its own, loaded when it is imported: NODE_ENV is set and
