@@ -5,6 +5,7 @@ import {
   type MeterHints,
   type OcrLine,
   growQuad,
+  longestDigitRun,
   type Quad,
   quadHeight,
   quadWidth,
@@ -20,7 +21,7 @@ import {
 import { NOTHING_READ, type OcrProvider, type OcrResult, resultOf } from './types';
 import { openPhoto, WORK_SIZE } from './photo';
 import { litSegmentsOnly, readSegmentDigits, segmentTilt } from './seven-segment';
-import { findDigitRows, toGrey } from './find-digit-rows';
+import { findDigitRows, type GreyImage, toGrey } from './find-digit-rows';
 import { type RawImage, warpQuad } from './warp-quad';
 
 /**
@@ -293,6 +294,18 @@ function readLcdQuad(work: RawImage, tallQuad: Quad, core: [number, number], wha
 
 /** Longest side of the image the digit rows are looked for on. */
 const ROW_SEARCH_SIZE = 800;
+/** How much a drum row found in the pixels counts against the detector's best region (1). */
+const PIXEL_ROW_WEIGHT = 0.85;
+
+/** The work image in grey, at most ROW_SEARCH_SIZE on its longest side (`scale`: grey / work). */
+async function rowSearchGrey(work: RawImage): Promise<{ grey: GreyImage; scale: number }> {
+  const scale = Math.min(1, ROW_SEARCH_SIZE / Math.max(work.width, work.height));
+  const { data, info } = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
+    .resize({ width: Math.round(work.width * scale), height: Math.round(work.height * scale) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { grey: toGrey(data, info.width, info.height, info.channels), scale };
+}
 
 /**
  * LCD reads of the digit rows found in the pixels (find-digit-rows.ts), best row first: the row's box is
@@ -300,12 +313,8 @@ const ROW_SEARCH_SIZE = 800;
  * count) and read by its segments.
  */
 async function lcdRowReads(work: RawImage): Promise<RegisterRead[]> {
-  const scale = Math.min(1, ROW_SEARCH_SIZE / Math.max(work.width, work.height));
-  const { data, info } = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: work.channels as 3 } })
-    .resize({ width: Math.round(work.width * scale), height: Math.round(work.height * scale) })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const rows = findDigitRows(toGrey(data, info.width, info.height, info.channels), { max: 2 });
+  const { grey, scale } = await rowSearchGrey(work);
+  const rows = findDigitRows(grey, { max: 2 });
   const reads: RegisterRead[] = [];
   for (const [i, row] of rows.entries()) {
     const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
@@ -498,8 +507,35 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
     reads.push(...own);
     if (own.some((r) => r.confidence >= SURE && r.digits.length >= 4)) break;
   }
+  // Still unsure: the detector may have missed the drums altogether (white digits on black drums, tilted or under
+  // glare, are not text to it) and read a rating plate instead. Look for the drums' digit row in the pixels.
+  if (!reads.some((r) => r.confidence * (r.weight ?? 1) >= SURE && r.digits.length >= 4)) {
+    // A row the detector read as text too (a serial number, say) was weighed as such already.
+    const detected = lines.map((l) => longestDigitRun(l.text)).filter((d) => d.length >= 4);
+    // Less weight than the detector's best region: a row found in the pixels may leave out an end drum.
+    for (const region of await drumRowRegions(image.work)) {
+      const own = await readDrumRegion(e, image.work, region, hints, PIXEL_ROW_WEIGHT);
+      reads.push(...own.filter((r) => !detected.some((d) => d.includes(r.digits))));
+    }
+  }
   logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
   return resultOf(rankCandidates(reads, hints));
+}
+
+/**
+ * Drum rows found in the pixels (find-digit-rows.ts on the inverted image: a drum's digits are light marks on
+ * dark), best first, as regions to read like the detector's: one digit's pitch of room either side, as the search
+ * may leave out a drum whose digit is hard to see, and the drums' height.
+ */
+async function drumRowRegions(work: RawImage): Promise<RegisterRegion[]> {
+  const { grey, scale } = await rowSearchGrey(work);
+  for (let i = 0; i < grey.data.length; i++) grey.data[i] = 255 - grey.data[i]!;
+  return findDigitRows(grey, { max: 2 }).map((row) => {
+    const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
+    const [w, h, pitch] = [quadWidth(quad), quadHeight(quad), row.pitch / scale];
+    const total = w + 2 * pitch;
+    return { quad: taller(growQuad(quad, pitch / h, pitch / h), 0.2), height: h, text: '', score: row.score, unit: null, core: [pitch / total, (pitch + w) / total] };
+  });
 }
 
 export const localProvider: OcrProvider = { name: 'local', read: readMeterPhoto };
