@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
 import { apartments, buildings, invoices, memberships, meters, payments, tenants, users } from '@/db/schema';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { serviceContext } from '@/test/factories';
-import { startArguments } from './rest-load';
+import { serverBuilt, startArguments } from './start-arguments';
 
 /**
  * Load on the main list endpoints (`npm run bench:load`): the built app (`npm start`, NODE_ENV=production)
@@ -15,7 +13,7 @@ import { startArguments } from './rest-load';
  * endpoint with 50 connections (BENCH_LOAD_CONNECTIONS) for BENCH_LOAD_SECONDS (default 12: 60 s in all over
  * the five endpoints), with an API key, and prints requests/s, p50/p97.5/p99 latency, non-2xx answers
  * and errors. Any error or non-2xx fails the run. The API budget is raised for the run (RATE_LIMIT_API):
- * the point is the service, not its limiter. It needs `npm run build` first (it runs it when .next is missing).
+ * the point is the service, not its limiter. It needs `npm run build` first (it runs it when the built server is missing).
  */
 
 const INVOICES = Number(process.env.BENCH_LOAD_INVOICES ?? 100_000);
@@ -86,8 +84,8 @@ async function seed(): Promise<{ key: string; buildingId: string }> {
 }
 
 function startServer(): ChildProcess {
-  if (!fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
-    console.log('no build in .next: npm run build');
+  if (!serverBuilt()) {
+    console.log('no build of the server: npm run build');
     const build = spawn('npm', ['run', 'build'], { stdio: 'inherit' });
     return build;
   }

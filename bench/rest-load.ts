@@ -10,6 +10,7 @@ import { createRestHandler } from '@/server/api/rest-adapter';
 import { appRouter } from '@/server/api/root';
 import type { Portfolio } from './dataset';
 import { floorHandler, type FloorRoutes, type Statement } from './rest-floor';
+import { serverBuilt, startArguments, startServerFile } from './start-arguments';
 import { type BenchRow, fmt, row } from './table';
 
 /**
@@ -166,18 +167,9 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `npm start`'s arguments to Node: the bench runs Node itself (not npm), so the process measured is the server alone. */
-export function startArguments(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = pkg.scripts.start.split(' ');
-  const script = args.find((a) => !a.startsWith('-'));
-  if (command !== 'node' || !script) throw new Error(`npm start is not a node command: ${pkg.scripts.start}`);
-  if (!fs.existsSync(path.join(process.cwd(), script))) throw new Error(`no ${script}: run \`npm run build\` first`);
-  return args;
-}
-
 /** The production server as `npm start` runs it (NODE_ENV=production) on the bench's database; needs a build (`npm run build`). */
 export async function startApp(port: number): Promise<AppServer> {
+  if (!serverBuilt()) throw new Error(`no ${startServerFile()}: run \`npm run build\` first`);
   const child = spawn(process.execPath, [...startArguments(), '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', RATE_LIMIT_API: '100000000', LOG_LEVEL: 'error', SEED_DEMO: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
