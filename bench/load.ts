@@ -4,7 +4,7 @@ import { closeDb, databaseEngine, getDb, migrateDatabase } from '@/db/client';
 import { apartments, buildings, invoices, memberships, meters, payments, tenants, users } from '@/db/schema';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { serviceContext } from '@/test/factories';
-import { serverBuilt, startArguments } from './start-arguments';
+import { serverBuilt, startArguments, startServerFile } from './start-arguments';
 
 /**
  * Load on the main list endpoints (`npm run bench:load`): the built app (`npm start`, NODE_ENV=production)
@@ -136,6 +136,7 @@ async function main(): Promise<void> {
   let server = startServer();
   if (server.spawnargs.includes('build')) {
     await new Promise((resolve, reject) => server.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))));
+    if (!serverBuilt()) throw new Error(`the build did not make ${startServerFile()}`);
     server = startServer();
   }
   const base = `http://127.0.0.1:${PORT}`;

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * `npm start`'s arguments to Node (package.json's `start` script: `node <flags> <server>`): the benches run Node
  * themselves, not npm, so the process measured is the server alone, started as `npm start` starts it. Flags are
- * written as `--flag` or `--flag=value`; the server is the first argument that is a file (a .mjs or .js).
+ * written as `--flag` or `--flag=value` (a flag with a separate value, `-r ./preload.js`, would be taken for the
+ * server); the server is the first argument that names a .js, .mjs or .cjs file.
  */
 export function startArguments(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: { start: string } };
@@ -23,4 +24,4 @@ export function serverBuilt(): boolean {
   return fs.existsSync(path.join(process.cwd(), startServerFile()));
 }
 
-const isServerFile = (a: string) => !a.startsWith('-') && /\.(m?js|cjs)$/.test(a);
+const isServerFile = (a: string) => !a.startsWith('-') && /\.[mc]?js$/.test(a);

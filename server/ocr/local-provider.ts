@@ -294,8 +294,6 @@ function readLcdQuad(work: RawImage, tallQuad: Quad, core: [number, number], wha
 
 /** Longest side of the image the digit rows are looked for on. */
 const ROW_SEARCH_SIZE = 800;
-/** How much a drum row found in the pixels counts against the detector's best region (1). */
-const PIXEL_ROW_WEIGHT = 0.85;
 
 /** The work image in grey, at most ROW_SEARCH_SIZE on its longest side (`scale`: grey / work). */
 async function rowSearchGrey(work: RawImage): Promise<{ grey: GreyImage; scale: number }> {
@@ -496,10 +494,8 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
   let regions = registerRegions(lines, 2);
   // A small register (a water meter's dial photographed from afar) is hardly legible to the detector at
   // its usual size: look again at the area around it, enlarged.
-  if (regions[0] && regions[0].height * image.scale < ZOOM_BELOW) {
-    const zoomed = await detectAround(e, image.work, regions[0].quad);
-    if (zoomed.length) regions = registerRegions(zoomed, 2);
-  }
+  const zoomed = regions[0] && regions[0].height * image.scale < ZOOM_BELOW ? await detectAround(e, image.work, regions[0].quad) : [];
+  if (zoomed.length) regions = registerRegions(zoomed, 2);
   const reads: RegisterRead[] = [];
   for (const region of regions) {
     const weight = regionWeight(region, regions[0]!);
@@ -507,34 +503,45 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
     reads.push(...own);
     if (own.some((r) => r.confidence >= SURE && r.digits.length >= 4)) break;
   }
-  // Still unsure: the detector may have missed the drums altogether (white digits on black drums, tilted or under
-  // glare, are not text to it) and read a rating plate instead. Look for the drums' digit row in the pixels.
-  if (!reads.some((r) => r.confidence * (r.weight ?? 1) >= SURE && r.digits.length >= 4)) {
-    // A row the detector read as text too (a serial number, say) was weighed as such already.
-    const detected = lines.map((l) => longestDigitRun(l.text)).filter((d) => d.length >= 4);
-    // Less weight than the detector's best region: a row found in the pixels may leave out an end drum.
-    for (const region of await drumRowRegions(image.work)) {
-      const own = await readDrumRegion(e, image.work, region, hints, PIXEL_ROW_WEIGHT);
-      reads.push(...own.filter((r) => !detected.some((d) => d.includes(r.digits))));
-    }
-  }
+  // The detector may have missed the drums altogether (white digits on black drums, tilted or under a glare, are
+  // not text to it) and read a rating plate instead, crisply enough to be sure of it: the drums' digit row is
+  // looked for in the pixels too, and its reads compete with the detector's.
+  reads.push(...(await pixelDrumReads(e, image.work, hints, [...lines, ...zoomed])));
   logger.debug('ocr timings', { decode: Math.round(t1 - t0), detect: Math.round(t2 - t1), reread: Math.round(performance.now() - t2), reads: reads.length });
   return resultOf(rankCandidates(reads, hints));
 }
 
 /**
- * Drum rows found in the pixels (find-digit-rows.ts on the inverted image: a drum's digits are light marks on
- * dark), best first, as regions to read like the detector's: one digit's pitch of room either side, as the search
- * may leave out a drum whose digit is hard to see, and the drums' height.
+ * Reads of the drum rows found in the pixels (drumRowRegions), each weighed as the detector's best region is: the
+ * row search's scores do not say which row holds the drums (in tuning photos the second row did, at times, where a
+ * weight by score lost it). A row with a read of four digits or more that one of the detector's lines holds was
+ * ranked with those lines already (a serial number below the register, say): it is left out whole.
+ */
+async function pixelDrumReads(e: Engine, work: RawImage, hints: MeterHints, lines: OcrLine[]): Promise<RegisterRead[]> {
+  const detected = lines.map((l) => longestDigitRun(l.text)).filter((d) => d.length >= 4);
+  const rows = await drumRowRegions(work);
+  const reads: RegisterRead[] = [];
+  for (const row of rows) {
+    const own = await readDrumRegion(e, work, row, hints, regionWeight(rows[0]!, rows[0]!));
+    if (own.some((r) => r.digits.length >= 4 && detected.some((d) => d.includes(r.digits)))) continue;
+    reads.push(...own);
+  }
+  return reads;
+}
+
+/**
+ * Drum rows found in the pixels (find-digit-rows.ts on the inverted image, where a drum's light digits, or a white
+ * drum's cell, are dark marks), best first, as regions to read like the detector's: one digit's pitch of room
+ * either side, as the search may leave out a drum whose digit is hard to see, and the drums' height.
  */
 async function drumRowRegions(work: RawImage): Promise<RegisterRegion[]> {
   const { grey, scale } = await rowSearchGrey(work);
   for (let i = 0; i < grey.data.length; i++) grey.data[i] = 255 - grey.data[i]!;
-  return findDigitRows(grey, { max: 2 }).map((row) => {
+  return findDigitRows(grey, { max: 2 }).map((row, i) => {
     const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
     const [w, h, pitch] = [quadWidth(quad), quadHeight(quad), row.pitch / scale];
     const total = w + 2 * pitch;
-    return { quad: taller(growQuad(quad, pitch / h, pitch / h), 0.2), height: h, text: '', score: row.score, unit: null, core: [pitch / total, (pitch + w) / total] };
+    return { quad: taller(growQuad(quad, pitch / h, pitch / h), 0.2), height: h, text: `pixel row ${i}`, score: row.score, unit: null, core: [pitch / total, (pitch + w) / total] };
   });
 }
 

@@ -494,7 +494,7 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
     let factor = read.weight ?? 1;
     if (known !== null) {
       // Red drums counted other than the meter's decimals: a drum was likely missed or read twice.
-      if (decimals !== null && decimals !== known) factor = read.decimalsFrom === 'red' ? 0.6 : 0.8;
+      if (decimals !== null && decimals !== known) factor *= read.decimalsFrom === 'red' ? 0.6 : 0.8;
       decimals = known;
     }
     const value = withDecimalMark(read.digits, decimals);
