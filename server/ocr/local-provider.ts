@@ -384,9 +384,12 @@ async function enhancedForDetection(work: RawImage): Promise<{ png: Buffer; scal
   return { png, scale };
 }
 
+/** What the most register-like region weighs (unless it is labelled as a serial number: 0.5). */
+const BEST_REGION_WEIGHT = 0.85;
+
 /** A less register-like region counts for less, so a crisp serial number does not beat a blurry register. */
 function regionWeight(region: RegisterRegion, best: RegisterRegion): number {
-  return Math.min(region.serial ? 0.5 : 1, Math.max(0.2, region.score / best.score - 0.15));
+  return Math.min(region.serial ? 0.5 : 1, Math.max(0.2, region.score / best.score - (1 - BEST_REGION_WEIGHT)));
 }
 
 async function decode(bytes: Uint8Array): Promise<{ work: RawImage; detect: Buffer; scale: number } | null> {
@@ -512,17 +515,18 @@ export async function readMeterPhoto(bytes: Uint8Array, hints: MeterHints = {}):
 }
 
 /**
- * Reads of the drum rows found in the pixels (drumRowRegions), each weighed as the detector's best region is: the
- * row search's scores do not say which row holds the drums (in tuning photos the second row did, at times, where a
- * weight by score lost it). A row with a read of four digits or more that one of the detector's lines holds was
- * ranked with those lines already (a serial number below the register, say): it is left out whole.
+ * Reads of the drum rows found in the pixels (drumRowRegions), each weighed as the detector's best region is when
+ * that is no serial number (BEST_REGION_WEIGHT): the row search's scores do not say which row holds the drums (in
+ * tuning photos the second row did, at times, where a weight by score lost it). A row with a read of four digits
+ * or more that one of the detector's lines holds is taken for text the detector saw (a serial number, say) and is
+ * left out whole.
  */
 async function pixelDrumReads(e: Engine, work: RawImage, hints: MeterHints, lines: OcrLine[]): Promise<RegisterRead[]> {
   const detected = lines.map((l) => longestDigitRun(l.text)).filter((d) => d.length >= 4);
   const rows = await drumRowRegions(work);
   const reads: RegisterRead[] = [];
   for (const row of rows) {
-    const own = await readDrumRegion(e, work, row, hints, regionWeight(rows[0]!, rows[0]!));
+    const own = await readDrumRegion(e, work, row, hints, BEST_REGION_WEIGHT);
     if (own.some((r) => r.digits.length >= 4 && detected.some((d) => d.includes(r.digits)))) continue;
     reads.push(...own);
   }
