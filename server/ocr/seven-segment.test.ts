@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { litSegments, polygonSvg, SEGMENTS, segmentPolygon } from '@/bench/ocr/photo-generator/seven-segment';
 import { dropLongLines, litSegmentsOnly, readSegmentDigits } from './seven-segment';
 
-/** A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast. */
-async function lcdStrip(shown: string, dpAfter: number | null, ghost: number) {
+/**
+ * A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast;
+ * `under` is drawn on the face before the digits (the meter's frame or body where digits reach past the window).
+ */
+async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, under = '') {
   const [bg, ink] = [[196, 206, 184], [22, 26, 24]];
   const mix = (t: number) => `rgb(${bg.map((v, i) => Math.round(v + (ink[i]! - v) * t)).join(',')})`;
   const [h, w, pitch, x0, y0] = [60, 32, 42, 30, 25];
-  const parts = [`<rect width="${x0 * 2 + shown.length * pitch}" height="110" fill="${mix(0)}"/>`];
+  const parts = [`<rect width="${x0 * 2 + shown.length * pitch}" height="110" fill="${mix(0)}"/>`, under];
   [...shown].forEach((ch, i) => {
     const cell = { x: x0 + i * pitch, y: y0, w, h, thickness: 7, slant: 0.08, gap: 1 };
     const lit = ch === ' ' ? new Set() : litSegments(ch);
@@ -33,6 +36,17 @@ describe('seven-segment reader', () => {
 
   it('leaves blanked leading positions out and finds the lit decimal point', async () => {
     expect(read(await lcdStrip('   12345', 4, 0.25))).toBe('12.345');
+  });
+});
+
+describe('digits past the window', () => {
+  it('reads a digit that reaches onto the dark body, where its lit segments are only a little darker and its unlit ones lighter', async () => {
+    // The body from the middle of the last digit on (x0 + 4 * pitch + 16 = 214).
+    expect(read(await lcdStrip(' 12340', null, 0.3, '<rect x="214" width="100" height="110" fill="#3b3f44"/>'))).toBe('12340');
+  });
+
+  it('takes a solid dark area (the body above the window) for no digit', async () => {
+    expect(read(await lcdStrip('041714', null, 0.3, '<rect x="60" y="3" width="70" height="20" fill="#3b3f44"/>'))).toBe('041714');
   });
 });
 

@@ -71,8 +71,20 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   const lit = Math.max(12, sample[Math.floor(sample.length * 0.99)]!);
   const lo = 0.42 * lit;
   const hi = 0.62 * lit;
+  // A digit may reach past the window onto the meter's dark frame or body, where a lit segment is only a little
+  // darker than its surroundings and an unlit one lighter. There the lit level is measured against the face's
+  // background nearest (the segments are as dark as on the face) and a pixel must also be darker than its own column.
+  const faceLevel = faceBackground(bg, from, to, lit);
+  const darker = 0.1 * lit;
   const on = new Uint8Array(width * height);
-  for (let i = 0; i < on.length; i++) on[i] = Math.round(255 * Math.max(0, Math.min(1, (ink[i]! - lo) / (hi - lo))));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const face = faceLevel[x]!;
+      const level = face === bg[x] ? ink[i]! : Math.max(0, face - grey[i]!) * Math.max(0, Math.min(1, (ink[i]! - darker) / darker));
+      on[i] = Math.round(255 * Math.max(0, Math.min(1, (level - lo) / (hi - lo))));
+    }
+  }
   const hidden = dropLongLines(on, width, height, Math.round(0.7 * height), Math.round(0.6 * height));
   // The window's frame and edges are not digits: connected marks wider than a digit or as tall as the strip,
   // or touching its border, go. Then the digits' band is the run of rows with the most lit pixels.
@@ -103,6 +115,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
     const touches = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
     if (touches || x1 - x0 > 0.8 * height || y1 - y0 > 0.8 * height) for (const i of members) on[i] = 0;
   }
+  for (const l of solidMarks(on, label, width, height, Math.max(4, Math.round(0.15 * height)))) boxes.delete(l);
   const rowLit = Array.from({ length: height }, (_, y) => {
     let n = 0;
     for (let x = from; x < to; x++) if (on[y * width + x]! >= 128) n++;
@@ -466,4 +479,51 @@ export function dropLongLines(mask: Uint8Array, width: number, height: number, a
   });
   for (let i = 0; i < clear.length; i++) if (clear[i]) mask[i] = 0;
   return clear;
+}
+
+/**
+ * The display face's background for each column: its own where the column shows the face, and the nearest face
+ * column's where it shows something much darker (the window's frame, a dark body), so a segment there is judged
+ * by how dark it is on the face.
+ */
+function faceBackground(bg: Float32Array, from: number, to: number, lit: number): Float32Array {
+  const core = Array.from(bg.subarray(from, to)).sort((a, b) => a - b);
+  const face = core[Math.floor(core.length / 2)] ?? 0;
+  const off = (x: number) => bg[x]! < face - 0.5 * lit;
+  const out = Float32Array.from(bg);
+  for (let x = 0; x < bg.length; x++) {
+    if (!off(x)) continue;
+    let [l, r] = [x - 1, x + 1];
+    while (l >= 0 && off(l)) l--;
+    while (r < bg.length && off(r)) r++;
+    const near = l < 0 ? r : r >= bg.length ? l : x - l <= r - x ? l : r;
+    out[x] = near >= 0 && near < bg.length ? bg[near]! : face;
+  }
+  return out;
+}
+
+/**
+ * Clears the marks of `on` (values ≥ 128 set; `label` names each pixel's mark) that hold a filled square of `side`
+ * pixels: solid dark areas such as the meter's body above the window or a shadow. A segment is a thin bar, and no
+ * such square fits in one. Answers the labels cleared.
+ */
+function solidMarks(on: Uint8Array, label: Int32Array, width: number, height: number, side: number): Set<number> {
+  const sum = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += on[y * width + x]! >= 128 ? 1 : 0;
+      sum[(y + 1) * (width + 1) + x + 1] = sum[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const solid = new Set<number>();
+  const full = side * side;
+  for (let y = 0; y + side <= height; y++) {
+    for (let x = 0; x + side <= width; x++) {
+      const n = sum[(y + side) * (width + 1) + x + side]! - sum[y * (width + 1) + x + side]! - sum[(y + side) * (width + 1) + x]! + sum[y * (width + 1) + x]!;
+      if (n === full) solid.add(label[y * width + x]!);
+    }
+  }
+  if (solid.size) for (let i = 0; i < on.length; i++) if (on[i]! >= 128 && solid.has(label[i]!)) on[i] = 0;
+  return solid;
 }
