@@ -220,6 +220,14 @@ const DIGIT_SEGMENTS: Array<[string, string]> = [
   ['9', 'abcfg'],
 ];
 
+/** Distances to two digits' patterns closer than this are a tie. */
+const TIE = 0.1;
+/** Whether a variant of digit `a` lights the segments of a variant of `b` but one (0 and 8, 9 and 8, 1 and 7). */
+function oneSegmentLess(a: string, b: string): boolean {
+  const variants = (digit: string) => DIGIT_SEGMENTS.filter(([d]) => d === digit).map(([, segs]) => segs);
+  return variants(a).some((sa) => variants(b).some((sb) => sb.length === sa.length + 1 && [...sa].every((seg) => sb.includes(seg))));
+}
+
 /** Where each segment is sampled inside a digit's box (u across, v down, 0..1), clear of the corners where segments meet. */
 const SEGMENT_AREAS: Record<string, [number, number, number, number]> = {
   a: [0.3, 0.7, 0, 0.12],
@@ -405,12 +413,15 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
       distance.set(digit, Math.min(distance.get(digit) ?? Infinity, d));
     }
     const ranked = [...distance.entries()].sort((a, b) => a[1] - b[1]);
+    // About as close to two digits that differ by one segment: the one without it, as a ghost makes an unlit segment
+    // look half lit far more often than anything makes a lit one look half unlit (an 8 for a 0).
+    if (ranked[1]![1] - ranked[0]![1] < TIE && oneSegmentLess(ranked[1]![0], ranked[0]![0])) ranked.splice(0, 2, ranked[1]!, ranked[0]!);
     const [[best, d1], [second, d2]] = [ranked[0]!, ranked[1]!];
     // Sure when the cell matches its digit well and the next digit clearly less (digits differ by a segment).
     // A digit at the window's edge may be partly behind it (a 5 cut in half looks like a 1): never sure.
     const w = cell[1] - cell[0];
     const atEdge = hiddenCol.subarray(Math.max(0, Math.floor(cell[0] - 0.3 * w)), Math.max(0, Math.ceil(cell[1] + 0.6 * w))).some(Boolean);
-    const p = Math.exp(-d1) * (1 - Math.exp(-2 * (d2 - d1))) * (atEdge ? 0.5 : 1);
+    const p = Math.exp(-d1) * (1 - Math.exp(-2 * Math.abs(d2 - d1))) * (atEdge ? 0.5 : 1);
     const x = (cell[0] + cell[1]) / 2 / width;
     chars.push({ ch: best, p, x, digit: { ch: best, p }, alt: { ch: second, p: Math.exp(-d2) * (1 - p) } });
     // A lit decimal point sits low in the gap after the cell.
