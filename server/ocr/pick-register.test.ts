@@ -107,6 +107,15 @@ describe('rankCandidates, close calls', () => {
   });
 });
 
+describe('rankCandidates, decimals that disagree with the meter', () => {
+  it("ranks a read whose lit decimal point leaves fewer decimals than the meter's below a less sure one that agrees", () => {
+    const lcd = (digits: string, decimals: number, confidence: number): RegisterRead => ({ digits, decimals, decimalsFrom: 'mark', probs: [...digits].map(() => confidence), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08 });
+    // The last digit, at the window's edge, left out of one read: 97.62 where the display shows 976.27.
+    const [best] = rankCandidates([lcd('9762', 1, 0.6), lcd('97627', 2, 0.45)], { decimals: 2 });
+    expect(best!.value).toBe('976.27');
+  });
+});
+
 describe('weighWithDetector', () => {
   const read = (digits: string, confidence: number): RegisterRead => ({ digits, decimals: null, decimalsFrom: null, probs: [...digits].map(() => confidence), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08 });
 

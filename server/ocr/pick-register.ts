@@ -493,8 +493,9 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
     let decimals = read.decimals;
     let factor = read.weight ?? 1;
     if (known !== null) {
-      // Red drums counted other than the meter's decimals: a drum was likely missed or read twice.
-      if (decimals !== null && decimals !== known) factor *= read.decimalsFrom === 'red' ? 0.6 : 0.8;
+      // Red drums, or digits after a lit decimal point, counted other than the meter's decimals: a digit was likely
+      // missed (an LCD's last one at the window's edge) or read twice.
+      if (decimals !== null && decimals !== known) factor *= 0.6;
       decimals = known;
     }
     const value = withDecimalMark(read.digits, decimals);
