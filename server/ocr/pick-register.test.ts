@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type OcrLine, plausibility, type Quad, rankCandidates, readRegister, type RegisterRead, registerRegions, weighWithDetector, withDecimalMark } from './pick-register';
+import { type OcrLine, plausibility, type Quad, rankCandidates, readRegister, type RegisterRead, registerRegions, registerShape, weighWithDetector, withDecimalMark } from './pick-register';
 
 const box = (x: number, y: number, w: number, h: number): Quad => [
   [x, y],
@@ -104,6 +104,14 @@ describe('rankCandidates, close calls', () => {
     const [best, second] = rankCandidates([read], { decimals: 3 });
     expect(best!.confidence).toBeLessThan(0.8);
     expect(second!.confidence).toBeLessThanOrEqual(best!.confidence);
+  });
+});
+
+describe('registerShape, nothing but 8s', () => {
+  it("doubts an LCD read of only 8s (unlit segments taken for lit), not a drum meter's", () => {
+    expect(registerShape('88', { type: 'heating' })).toBeLessThan(registerShape('25', { type: 'heating' }));
+    expect(registerShape('8888.88', { type: 'electricity', decimals: 2 })).toBeLessThan(registerShape('1234.56', { type: 'electricity', decimals: 2 }));
+    expect(registerShape('88888.888', { type: 'cold_water', decimals: 3 })).toBe(registerShape('12345.678', { type: 'cold_water', decimals: 3 }));
   });
 });
 

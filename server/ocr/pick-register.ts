@@ -461,6 +461,8 @@ export function registerShape(value: string, hints: MeterHints = {}): number {
   if (digits < 4 || digits > 10) factor *= 0.6;
   if (DRUM_TYPES.has(hints.type ?? '') && whole.length < 4) factor *= 0.6;
   if (hints.decimals !== null && hints.decimals !== undefined && fraction.length !== hints.decimals) factor *= 0.6;
+  // Nothing but 8s is how an LCD's unlit segments read when taken for lit ones (blanked positions, a display test).
+  if (!DRUM_TYPES.has(hints.type ?? '') && /^8{2,}$/.test(whole + fraction)) factor *= 0.5;
   return factor;
 }
 

@@ -37,6 +37,12 @@ describe('seven-segment reader', () => {
   it('leaves blanked leading positions out and finds the lit decimal point', async () => {
     expect(read(await lcdStrip('   12345', 4, 0.25))).toBe('12.345');
   });
+
+  it('reads blanked positions as blank, not 8s, when the lit level was measured on them alone (strong ghosts pass it)', async () => {
+    // The first pass saw only the left half, the blanked positions: their ghosts set the lit level.
+    const chars = readSegmentDigits(litSegmentsOnly(await lcdStrip('    52', null, 0.3), [0, 0.5]));
+    expect(chars.map((c) => c.ch).join('')).toBe('52');
+  });
 });
 
 describe('digits past the window', () => {

@@ -23,6 +23,8 @@ export type LitSegments = {
   band: [number, number];
   /** 1 where the window's edge was cleared away: a digit's segment there is hidden, neither lit nor unlit. */
   hidden?: Uint8Array;
+  /** How dark each pixel is as a share of the display's lit level (what `mask` thresholds). */
+  strength?: Float32Array;
 };
 
 /**
@@ -77,11 +79,13 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   const faceLevel = faceBackground(bg, from, to, lit);
   const darker = 0.1 * lit;
   const on = new Uint8Array(width * height);
+  const strength = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const face = faceLevel[x]!;
       const level = face === bg[x] ? ink[i]! : Math.max(0, face - grey[i]!) * Math.max(0, Math.min(1, (ink[i]! - darker) / darker));
+      strength[i] = level / lit;
       on[i] = Math.round(255 * Math.max(0, Math.min(1, (level - lo) / (hi - lo))));
     }
   }
@@ -199,7 +203,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
     }
   }
   const marks = Uint8Array.from(on, (v) => (v >= 128 ? 1 : 0));
-  return { image: { data: out, width, height, channels: 3 }, mask, marks, width, height, band: [bandTop, bandBottom], hidden };
+  return { image: { data: out, width, height, channels: 3 }, mask, marks, width, height, band: [bandTop, bandBottom], hidden, strength };
 }
 
 
@@ -371,7 +375,7 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
 
   // Share of lit pixels in an area of a cell, sampled along the slant; -1 when the area is mostly hidden
   // behind the window's edge.
-  const fill = (cell: [number, number], [u0, u1, v0, v1]: [number, number, number, number], source: Uint8Array) => {
+  const fill = (cell: [number, number], [u0, u1, v0, v1]: [number, number, number, number], source: ArrayLike<number>) => {
     const mid = (cell[0] + cell[1]) / 2;
     const top = topAt(mid);
     const h = Math.max(1, bottomAt(mid) - top);
@@ -397,12 +401,21 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   };
 
   const chars: RecognisedChar[] = [];
-  const allFills = cells.map((cell) => Object.fromEntries(Object.entries(SEGMENT_AREAS).map(([seg, area]) => [seg, fill(cell, area, mask)])));
+  const fillsOf = (source: ArrayLike<number>) => cells.map((cell) => Object.fromEntries(Object.entries(SEGMENT_AREAS).map(([seg, area]) => [seg, fill(cell, area, source)])));
+  // Where the lit level was taken too low (few lit digits, the crop off them), strong ghosts pass as lit and every
+  // cell reads as an 8. The segments' own darkness then still falls in two groups, lit and unlit: when even the
+  // weaker group is that dark, each segment is judged by which group it belongs to, and a cell with none lit is blank.
+  const groups = lit.strength ? litByGroups(fillsOf(lit.strength)) : null;
+  const regrouped = groups?.fills ?? null;
+  const allFills = regrouped ?? fillsOf(mask);
+  // (Decimal points likewise: only marks as dark as the lit group's.)
+  const pointMarks = groups && lit.strength ? Uint8Array.from(marks, (m, i) => (m && lit.strength![i]! >= (groups.low + groups.high) / 2 ? 1 : 0)) : marks;
   // How full a lit segment's area typically is on this display.
   const litFills = allFills.flatMap((f) => Object.values(f).filter((v) => v > 0.4)).sort((a, b) => a - b);
   const litFill = litFills[Math.floor(litFills.length / 2)] ?? 0.8;
   cells.forEach((cell, i) => {
     const fills = allFills[i]!;
+    if (regrouped && Object.values(fills).every((f) => f < 0.3)) return;
     // A 1 is two segments as strong as the others with a gap between them; a weaker mark or an unbroken
     // line (the window's edge) is not a digit.
     if (narrow.has(i) && (Math.min(fills.b!, fills.c!) < 0.6 * litFill || fill(cell, [0.8, 1, 0.46, 0.54], mask) >= 0.9 * Math.min(fills.b!, fills.c!))) return;
@@ -428,7 +441,7 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     // (In as much room as a point takes: a digit after it may be unread, and the last digit has no next.)
     const next = cells[i + 1];
     const gap: [number, number] = [cell[1], Math.min(next ? next[0] : width - 1, cell[1] + 0.5 * (cell[1] - cell[0]))];
-    if (gap[1] - gap[0] >= 1 && fill(gap, [0, 1, 0.85, 1.04], marks) > 0.12) chars.push({ ch: '.', p: 0.9, x: (gap[0] + gap[1]) / 2 / width });
+    if (gap[1] - gap[0] >= 1 && fill(gap, [0, 1, 0.85, 1.04], pointMarks) > 0.12) chars.push({ ch: '.', p: 0.9, x: (gap[0] + gap[1]) / 2 / width });
   });
   return chars;
 }
@@ -537,4 +550,31 @@ function solidMarks(on: Uint8Array, label: Int32Array, width: number, height: nu
   }
   if (solid.size) for (let i = 0; i < on.length; i++) if (on[i]! >= 128 && solid.has(label[i]!)) on[i] = 0;
   return solid;
+}
+
+/** Segments' darkness (a share of the lit level; -1 hidden) below which the weaker of two groups is taken for unlit. */
+const STRONG_GHOSTS = 0.35;
+
+/**
+ * The cells' segment fills from their darkness, when it falls in two groups of which even the weaker one is darker
+ * than ghosts should be (STRONG_GHOSTS) and the stronger one half again as dark: 1 for the stronger group, 0 for the
+ * weaker, in between across the gap; with the two groups' mean darkness. Null when the darkness gives no such groups
+ * (the thresholded fills stand).
+ */
+function litByGroups(strengths: Array<Record<string, number>>): { fills: Array<Record<string, number>>; low: number; high: number } | null {
+  const values = strengths.flatMap((f) => Object.values(f).filter((v) => v >= 0)).sort((a, b) => a - b);
+  if (values.length < 8) return null;
+  // Otsu's split: the one that makes the two groups' means furthest apart, weighed by their sizes.
+  const total = values.reduce((a, b) => a + b, 0);
+  let [best, split, low, high] = [-1, 0, 0, 0];
+  let sum = 0;
+  for (let k = 1; k < values.length; k++) {
+    sum += values[k - 1]!;
+    const [m0, m1] = [sum / k, (total - sum) / (values.length - k)];
+    const score = k * (values.length - k) * (m1 - m0) ** 2;
+    if (score > best) [best, split, low, high] = [score, k, m0, m1];
+  }
+  if (split < 3 || values.length - split < 3 || low < STRONG_GHOSTS || high < 1.5 * low) return null;
+  const fills = strengths.map((f) => Object.fromEntries(Object.entries(f).map(([seg, v]) => [seg, v < 0 ? v : Math.max(0, Math.min(1, (v - low) / (high - low)))])));
+  return { fills, low, high };
 }
