@@ -452,7 +452,8 @@ const DRUM_TYPES = new Set<string>(['cold_water', 'hot_water', 'gas']);
 /**
  * How much a value looks like this meter's register (1, or less when not), whoever read it: a register
  * shows 4 to 10 digits; drum registers (water, gas) at least four whole-number drums (fewer means one was
- * missed); and as many decimals as the meter is known to have.
+ * missed); as many decimals as the meter is known to have; and, unless the meter is known to have drums, not
+ * nothing but 8s.
  */
 export function registerShape(value: string, hints: MeterHints = {}): number {
   const [whole = '', fraction = ''] = value.split('.');
@@ -461,7 +462,8 @@ export function registerShape(value: string, hints: MeterHints = {}): number {
   if (digits < 4 || digits > 10) factor *= 0.6;
   if (DRUM_TYPES.has(hints.type ?? '') && whole.length < 4) factor *= 0.6;
   if (hints.decimals !== null && hints.decimals !== undefined && fraction.length !== hints.decimals) factor *= 0.6;
-  // Nothing but 8s is how an LCD's unlit segments read when taken for lit ones (blanked positions, a display test).
+  // Nothing but 8s is how an LCD's unlit segments read when taken for lit ones (blanked positions, a display test):
+  // doubted unless the meter is known to have drums.
   if (!DRUM_TYPES.has(hints.type ?? '') && /^8{2,}$/.test(whole + fraction)) factor *= 0.5;
   return factor;
 }

@@ -45,6 +45,26 @@ describe('seven-segment reader', () => {
   });
 });
 
+describe('a cell between two digits', () => {
+  it('reads as the digit without the segment that only a ghost half lights (a 0, not an 8)', () => {
+    // A 0 whose middle bar is a ghost that half passed the threshold: as far from an 8's pattern as from a 0's.
+    const [width, height] = [40, 60];
+    const mask = new Uint8Array(width * height);
+    const fillRect = (x0: number, x1: number, y0: number, y1: number, share = 1) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if ((x * 37 + y * 11) % 100 < share * 100) mask[y * width + x] = 1;
+    };
+    fillRect(10, 29, 5, 8); // a
+    fillRect(10, 29, 51, 54); // d
+    fillRect(10, 13, 5, 54); // f, e
+    fillRect(26, 29, 5, 54); // b, c
+    fillRect(14, 25, 26, 33, 0.31); // g: about three pixels in ten, half way to lit
+    const lit = { image: { data: new Uint8Array(width * height * 3), width, height, channels: 3 }, mask, marks: mask, width, height, band: [5, 55] as [number, number] };
+    const [cell] = readSegmentDigits(lit);
+    expect(cell!.ch).toBe('0');
+    expect(cell!.p).toBeLessThan(0.5);
+  });
+});
+
 describe('digits past the window', () => {
   it('reads a digit that reaches onto the dark body, where its lit segments are only a little darker and its unlit ones lighter', async () => {
     // The body from the middle of the last digit on (x0 + 4 * pitch + 16 = 214).

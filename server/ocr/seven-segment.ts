@@ -76,15 +76,14 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
   // A digit may reach past the window onto the meter's dark frame or body, where a lit segment is only a little
   // darker than its surroundings and an unlit one lighter. There the lit level is measured against the face's
   // background nearest (the segments are as dark as on the face) and a pixel must also be darker than its own column.
-  const faceLevel = faceBackground(bg, from, to, lit);
+  const { level: faceLevel, off: offFace } = faceBackground(bg, from, to, lit);
   const darker = 0.1 * lit;
   const on = new Uint8Array(width * height);
   const strength = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const face = faceLevel[x]!;
-      const level = face === bg[x] ? ink[i]! : Math.max(0, face - grey[i]!) * Math.max(0, Math.min(1, (ink[i]! - darker) / darker));
+      const level = offFace[x] ? Math.max(0, faceLevel[x]! - grey[i]!) * Math.max(0, Math.min(1, (ink[i]! - darker) / darker)) : ink[i]!;
       strength[i] = level / lit;
       on[i] = Math.round(255 * Math.max(0, Math.min(1, (level - lo) / (hi - lo))));
     }
@@ -119,7 +118,7 @@ export function litSegmentsOnly(strip: RawImage, core: [number, number] = [0, 1]
     const touches = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
     if (touches || x1 - x0 > 0.8 * height || y1 - y0 > 0.8 * height) for (const i of members) on[i] = 0;
   }
-  for (const l of solidMarks(on, label, width, height, Math.max(4, Math.round(0.15 * height)))) boxes.delete(l);
+  clearSolidMarks(on, label, width, height, Math.max(4, Math.round(0.15 * height)));
   const rowLit = Array.from({ length: height }, (_, y) => {
     let n = 0;
     for (let x = from; x < to; x++) if (on[y * width + x]! >= 128) n++;
@@ -408,8 +407,9 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   const groups = lit.strength ? litByGroups(fillsOf(lit.strength)) : null;
   const regrouped = groups?.fills ?? null;
   const allFills = regrouped ?? fillsOf(mask);
-  // (Decimal points likewise: only marks as dark as the lit group's.)
-  const pointMarks = groups && lit.strength ? Uint8Array.from(marks, (m, i) => (m && lit.strength![i]! >= (groups.low + groups.high) / 2 ? 1 : 0)) : marks;
+  // (Decimal points likewise: only pixels darker than halfway between the two groups' means.)
+  const strength = lit.strength;
+  const pointMarks = groups && strength ? Uint8Array.from(marks, (m, i) => (m && strength[i]! >= (groups.low + groups.high) / 2 ? 1 : 0)) : marks;
   // How full a lit segment's area typically is on this display.
   const litFills = allFills.flatMap((f) => Object.values(f).filter((v) => v > 0.4)).sort((a, b) => a - b);
   const litFill = litFills[Math.floor(litFills.length / 2)] ?? 0.8;
@@ -506,32 +506,33 @@ export function dropLongLines(mask: Uint8Array, width: number, height: number, a
 }
 
 /**
- * The display face's background for each column: its own where the column shows the face, and the nearest face
- * column's where it shows something much darker (the window's frame, a dark body), so a segment there is judged
- * by how dark it is on the face.
+ * The display face's background for each column (`level`): its own where the column shows the face, and the nearest
+ * face column's where it shows something much darker (`off`: the window's frame, a dark body), so a segment there is
+ * judged by how dark it is on the face.
  */
-function faceBackground(bg: Float32Array, from: number, to: number, lit: number): Float32Array {
+function faceBackground(bg: Float32Array, from: number, to: number, lit: number): { level: Float32Array; off: Uint8Array } {
   const core = Array.from(bg.subarray(from, to)).sort((a, b) => a - b);
   const face = core[Math.floor(core.length / 2)] ?? 0;
-  const off = (x: number) => bg[x]! < face - 0.5 * lit;
-  const out = Float32Array.from(bg);
+  const off = Uint8Array.from(bg, (v) => (v < face - 0.5 * lit ? 1 : 0));
+  const level = Float32Array.from(bg);
   for (let x = 0; x < bg.length; x++) {
-    if (!off(x)) continue;
+    if (!off[x]) continue;
     let [l, r] = [x - 1, x + 1];
-    while (l >= 0 && off(l)) l--;
-    while (r < bg.length && off(r)) r++;
-    const near = l < 0 ? r : r >= bg.length ? l : x - l <= r - x ? l : r;
-    out[x] = near >= 0 && near < bg.length ? bg[near]! : face;
+    while (l >= 0 && off[l]) l--;
+    while (r < bg.length && off[r]) r++;
+    // (The core's median column is a face column, so one side has one.)
+    level[x] = bg[l < 0 ? r : r >= bg.length ? l : x - l <= r - x ? l : r]!;
   }
-  return out;
+  return { level, off };
 }
 
 /**
  * Clears the marks of `on` (values ≥ 128 set; `label` names each pixel's mark) that hold a filled square of `side`
- * pixels: solid dark areas such as the meter's body above the window or a shadow. A segment is a thin bar, and no
- * such square fits in one. Answers the labels cleared.
+ * pixels: solid dark areas such as the meter's body above the window. A segment is a thin bar (its stroke is at most
+ * about 0.08 of the strip's height, as the crops are taken), and no such square fits in one. The whole mark goes, so
+ * a digit that touches such an area goes with it.
  */
-function solidMarks(on: Uint8Array, label: Int32Array, width: number, height: number, side: number): Set<number> {
+function clearSolidMarks(on: Uint8Array, label: Int32Array, width: number, height: number, side: number): void {
   const sum = new Int32Array((width + 1) * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
@@ -549,10 +550,9 @@ function solidMarks(on: Uint8Array, label: Int32Array, width: number, height: nu
     }
   }
   if (solid.size) for (let i = 0; i < on.length; i++) if (on[i]! >= 128 && solid.has(label[i]!)) on[i] = 0;
-  return solid;
 }
 
-/** Segments' darkness (a share of the lit level; -1 hidden) below which the weaker of two groups is taken for unlit. */
+/** The weaker group's mean darkness (a share of the lit level) above which segments are judged by their group: ghosts that strong pass the lit level's threshold. */
 const STRONG_GHOSTS = 0.35;
 
 /**
