@@ -36,10 +36,14 @@ const { stampSocketAddresses } = await import('./server/http/socket-address');
 const { startServer } = await import('./server/startup');
 const { closeDb } = await import('./db/client');
 const { stopEmbeddedJobs } = await import('./server/jobs');
+const { startPdfThreads, stopPdfThreads } = await import('./server/pdf/pdf-threads');
+const { env } = await import('./server/env');
 // What Next's instrumentation does on its first request, done before listening: the REST API is answered
 // without Next, so it must not wait for a page to be asked for (client addresses, migrations, jobs).
 stampSocketAddresses();
 await startServer();
+// Invoice PDFs on worker threads (bulk sends): the worker is built beside this file (scripts/build-server.ts).
+startPdfThreads({ worker: new URL('./pdf-worker.mjs', import.meta.url), threads: env.PDF_THREADS });
 
 const { default: next } = await import('next');
 // The configuration `next build` resolved, given to Next the way its own standalone server gives it (next.config.ts
@@ -87,6 +91,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(async () => {
         clearTimeout(deadline);
         await stopEmbeddedJobs();
+        await stopPdfThreads();
         await app.close();
         await closeDb();
       })

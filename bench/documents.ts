@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { invoiceDocument } from '@/server/pdf/invoice-pdf';
 import { renderPdf } from '@/server/pdf/render-pdf';
 import { invoicePdfPage, renderInvoicePdf } from '@/server/services/invoices/render-invoice-pdf';
 import { type Portfolio, rowsOf } from './dataset';
@@ -15,14 +16,14 @@ import { type BenchRow, fmt, median, percentile, row } from './table';
 export async function pdfBench(p: Portfolio, count: number): Promise<BenchRow[]> {
   const ids = rowsOf<{ id: string }>(await getDb().execute(sql`select id from invoices where tenant_id = ${p.tenantId} and status <> 'draft' order by number desc limit ${count}`)).map((r) => r.id);
   const pages = [];
-  for (const id of ids) pages.push(await invoicePdfPage({ ctx: p.ctx, input: { id } }));
+  for (const id of ids) pages.push(await invoiceDocument((await invoicePdfPage({ ctx: p.ctx, input: { id } })).input));
   // One of each first: fonts and modules load once per process, not per invoice.
-  await renderPdf(pages[0]!.element);
+  await renderPdf(pages[0]!);
   await renderInvoicePdf({ ctx: p.ctx, input: { id: ids[0]! } });
   const bare: number[] = [];
   for (const page of pages) {
     const t0 = performance.now();
-    await renderPdf(page.element);
+    await renderPdf(page);
     bare.push(performance.now() - t0);
   }
   const full: number[] = [];
@@ -42,16 +43,22 @@ export async function pdfBench(p: Portfolio, count: number): Promise<BenchRow[]>
 /**
  * Bulk send through the running app (`POST /api/invoices/send-bulk`, then `GET /api/jobs/{id}` until done): the
  * portfolio's draft invoices (at most `count`) mailed to the local mailbox. Reported: messages/s, that each invoice
- * was mailed once, and the server's RSS after it.
+ * was mailed once, the p99 of invoice reads while the send runs (beside the same reads just before it), and the
+ * server's RSS after it.
  */
 export async function bulkSendBench(p: Portfolio, app: AppServer, count: number, capSeconds: number): Promise<BenchRow[]> {
   const db = getDb();
   const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from invoices where tenant_id = ${p.tenantId} and status = 'draft' order by number limit ${count}`)).map((r) => r.id);
   const headers = { authorization: `Bearer ${p.apiKey}`, 'content-type': 'application/json' };
+  const [sentOne] = rowsOf<{ id: string }>(await db.execute(sql`select id from invoices where tenant_id = ${p.tenantId} and status = 'sent' limit 1`));
+  const idle = await readLatencies(app, p.apiKey, sentOne!.id, 5);
   const started = performance.now();
   const queued = await fetch(`${app.base}/api/invoices/send-bulk`, { method: 'POST', headers, body: JSON.stringify({ invoiceIds: ids }) });
   if (queued.status !== 202) throw new Error(`send-bulk: ${queued.status} ${await queued.text()}`);
   const { data } = (await queued.json()) as { data: { jobId: string } };
+  // The same reads while the send runs (after its first seconds), beside its own wait below.
+  const busy = new Promise((r) => setTimeout(r, 3000)).then(() => readLatencies(app, p.apiKey, sentOne!.id, 15));
+  busy.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
   // Done when the job is: it closes once every part of the send (a run per 500 invoices) is done.
   const idList = `{${ids.join(',')}}`;
   const sentCount = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where id = any(${idList}::uuid[]) and status = 'sent'`))[0]!.n;
@@ -64,6 +71,8 @@ export async function bulkSendBench(p: Portfolio, app: AppServer, count: number,
   }
   const sent = await sentCount();
   const seconds = (performance.now() - started) / 1000;
+  const during = await busy;
+  const [p99, idleP99] = [percentile(during, 99), percentile(idle, 99)];
   const [mail] = rowsOf<{ total: number; invoices: number }>(
     await db.execute(sql`select count(*)::int as total, count(distinct split_part(idempotency_key, ':', 2))::int as invoices from mail_messages
                          where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${idList}::text[])`),
@@ -76,11 +85,34 @@ export async function bulkSendBench(p: Portfolio, app: AppServer, count: number,
   await db.execute(sql`delete from function_runs where event->'data'->>'jobId' = ${data.jobId}`);
   await db.execute(sql`delete from mail_messages where idempotency_key like 'invoice-sent:%' and split_part(idempotency_key, ':', 2) = any(${idList}::text[])`);
   console.log(`  bulk send: ${ids.length} invoices, ${sent} sent in ${seconds.toFixed(1)} s (job: ${status}); ${mail!.total} messages for ${mail!.invoices} invoices; server RSS ${fmt.mb(rss)}`);
+  console.log(`  GET /api/invoices/:id during the send: median ${fmt.ms(median(during))}, p99 ${fmt.ms(p99)} (idle: ${fmt.ms(median(idle))}, ${fmt.ms(idleP99)})`);
   return [
     row(`bulk send of ${fmt.n(ids.length)} invoices to the local mailbox${sent < ids.length ? ` (${fmt.n(sent)} sent within ${capSeconds} s)` : ''}`, `${(mail!.total / seconds).toFixed(1)} msg/s`, {
       goal: 'all mailed, each once, job done',
       met: once,
     }),
+    row('GET /api/invoices/:id p99 during the bulk send (2 clients)', fmt.ms(p99), { floor: `${fmt.ms(idleP99)} idle`, ratio: fmt.ratio(p99 / idleP99) }),
     row('server RSS after the bulk send', fmt.mb(rss), { goal: '≤ 400 MB', met: rss <= 400 * 1024 * 1024 }),
   ];
+}
+
+/**
+ * Latencies (ms) of `GET /api/invoices/{id}` for `seconds`: two clients, each reading again 20 ms after its answer,
+ * as people and integrators would while a bulk send runs (not a load test).
+ */
+async function readLatencies(app: AppServer, apiKey: string, invoiceId: string, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  const client = async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(`${app.base}/api/invoices/${invoiceId}`, { headers: { authorization: `Bearer ${apiKey}` } });
+      if (res.status !== 200) throw new Error(`GET /api/invoices/${invoiceId}: ${res.status}`);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  await Promise.all([client(), client()]);
+  return latencies;
 }

@@ -100,7 +100,7 @@ export async function runBench(o: BenchOptions): Promise<{ rows: BenchRow[]; not
       return result.rows;
     });
     const app = server.app;
-    if (app && o.sendInvoices > 0) await step(`Bulk send of ${o.sendInvoices} invoices through the app`, rows, () => bulkSendBench(p, app, o.sendInvoices, env('BENCH_SEND_SECONDS', 180)));
+    if (app && o.sendInvoices > 0) await step(`Bulk send of ${o.sendInvoices} invoices through the app`, rows, () => bulkSendBench(p, app, o.sendInvoices, env('BENCH_SEND_SECONDS', 300)));
     await app?.stop();
     await step(`Invoice PDF over ${o.pdfInvoices} invoices vs a bare @react-pdf render`, rows, () => pdfBench(p, o.pdfInvoices));
   } finally {

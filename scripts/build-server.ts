@@ -6,23 +6,29 @@
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
-const OUT_DIR = '.next/app-server';
-// Chunks are named by their content: a rebuild must not leave the last build's beside them.
-fs.rmSync(OUT_DIR, { recursive: true, force: true });
+export const SERVER_BUILD_DIR = '.next/app-server';
 
-await build({
-  entryPoints: ['server.ts'],
-  outdir: OUT_DIR,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  // Each of server.ts's dynamic imports stays a chunk of its own, loaded when it is imported: NODE_ENV is set and
-  // Next is loaded before the modules that read them, as under tsx.
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  // Node's ESM loader needs the file of a package without an exports map.
-  alias: { 'next/server': 'next/server.js' },
-  logLevel: 'warning',
-});
+/** Bundles into `outDir` (inside the project, so the bundle finds node_modules): server.mjs and pdf-worker.mjs. */
+export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
+  // Chunks are named by their content: a rebuild must not leave the last build's beside them.
+  fs.rmSync(outDir, { recursive: true, force: true });
+  await build({
+    // The server, and the worker its invoice PDFs are rendered on (server/pdf/pdf-threads.ts), beside it.
+    entryPoints: { server: 'server.ts', 'pdf-worker': 'server/pdf/pdf-worker.ts' },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Each of server.ts's dynamic imports stays a chunk of its own, loaded when it is imported: NODE_ENV is set and
+    // Next is loaded before the modules that read them, as under tsx.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Node's ESM loader needs the file of a package without an exports map.
+    alias: { 'next/server': 'next/server.js' },
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   // The built-in test bank also in production (outside production it is always there). The real banks'
   // BANKLINK_<BANK>_* variables are read by server/banklink/providers.ts.
   TESTBANK: flag,
+  // Worker threads `npm start` renders invoice PDFs on (server/pdf/pdf-threads.ts); 0 renders them on the server's
+  // own thread. Unset: one per core but one.
+  PDF_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 }).superRefine((e, ctx) => {
   if (e.OCR_PROVIDER !== 'vision') return;
   for (const key of ['OCR_API_URL', 'OCR_API_KEY', 'OCR_MODEL'] as const) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
-import { apartmentResidents, apartments, authSessions, buildings, invitations, memberships, paymentDemands, type Role, tenants, users } from '@/db/schema';
+import { apartmentResidents, apartments, authSessions, buildings, chargeRules, invitations, memberships, paymentDemands, type Role, tenants, users } from '@/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
 import { hashPassword } from '@/server/auth/password';
 import type { ServiceContext } from '@/server/services/context';
@@ -66,6 +66,17 @@ export async function makeDraftsToSend(t: TestTenant, count: number): Promise<{ 
   const period = { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31' };
   await generateInvoices({ ctx: serviceContext(t.tenantId, t.manager), input: { ...period, issueDate: '2026-11-01' } });
   return period;
+}
+
+/** A building at `address` with one 50 m² apartment charged 0.50 €/m²: its October 2026 invoice (a draft of 25.00 €). */
+export async function makeOneInvoice(address: string): Promise<{ ctx: ServiceContext; invoiceId: string }> {
+  const t = await makeTenant();
+  const ctx = serviceContext(t.tenantId, t.manager);
+  const [b] = await getDb().insert(buildings).values({ tenantId: t.tenantId, name: address, address, iban: 'EE382200221020145685', bankRecipient: `KÜ ${address}` }).returning();
+  await getDb().insert(apartments).values({ tenantId: t.tenantId, buildingId: b!.id, number: '4', area: '50.00' });
+  await getDb().insert(chargeRules).values({ tenantId: t.tenantId, buildingId: b!.id, position: 0, name: 'Haldustasu', basis: 'area', unitPrice: '0.5000', vatRate: '0' });
+  const { invoiceIds } = await generateInvoices({ ctx, input: { buildingId: b!.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', issueDate: '2026-11-01' } });
+  return { ctx, invoiceId: invoiceIds[0]! };
 }
 
 /** An open payment demand, as the collection scan makes for an overdue apartment (its figures are fixtures). */

@@ -1,14 +1,12 @@
-import { createElement } from 'react';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { apartments, buildings } from '@/db/schema';
 import { toUnits } from '@/server/domain/decimal';
 import { epcPayload } from '@/server/domain/epc-qr';
 import type { Locale } from '@/i18n/locales';
-import { formatMoney } from '@/lib/format';
-import { InvoiceDocument } from '@/server/pdf/invoice-document';
+import type { InvoicePdfInput } from '@/server/pdf/invoice-pdf';
 import { pdfLanguage } from '@/server/pdf/language';
-import { type PdfDocument, renderPdf } from '@/server/pdf/render-pdf';
+import { renderInvoiceDocument } from '@/server/pdf/pdf-threads';
 import { callerLocale } from '../account/caller-locale';
 import type { ServiceContext } from '../context';
 import { organisationOf } from '../organisation/organisation-view';
@@ -24,11 +22,11 @@ import { apartmentScope } from '../scopes';
  */
 export async function renderInvoicePdf({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; pdf: Buffer }> {
   const page = await invoicePdfPage({ ctx, input, locale });
-  return { filename: page.filename, pdf: await renderPdf(page.element) };
+  return { filename: page.filename, pdf: await renderInvoiceDocument(page.input) };
 }
 
-/** The PDF's page, read and formatted but not rendered (the benchmark renders it bare as its floor). */
-export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; element: PdfDocument }> {
+/** What the PDF is made from, read and formatted but not rendered (the benchmark renders it bare as its floor). */
+export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceContext; input: { id: string }; locale?: Locale }): Promise<{ filename: string; input: InvoicePdfInput }> {
   const invoice = await getInvoice({ ctx, input });
   const [context] = await ctx.db
     .select({ building: buildings, apartmentNumber: apartments.number })
@@ -48,31 +46,27 @@ export async function invoicePdfPage({ ctx, input, locale }: { ctx: ServiceConte
       : null;
   const language = await pdfLanguage(locale ?? (await callerLocale(ctx)));
   const sum = (pick: (l: (typeof invoice.lineItems)[number]) => number) => invoice.lineItems.reduce((s, l) => s + toUnits(pick(l), 2), 0) / 100;
-  const element = createElement(InvoiceDocument, {
-    ...language,
-    formatMoney: (n: number) => formatMoney(n, invoice.currency, language.locale),
-    data: {
-      issuer: await issuerOf(ctx.db, organisation, language.t),
-      building: { name: b.name, address: b.address, city: b.city },
-      payee,
-      apartmentNumber: context!.apartmentNumber,
-      recipients: recipients.map((r) => r.name ?? r.email),
-      number: invoice.number,
-      issueDate: invoice.issueDate,
-      dueDate: invoice.dueDate,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      referenceNumber: invoice.referenceNumber,
-      currency: invoice.currency,
-      lines: invoice.lineItems,
-      netTotal: sum((l) => l.netAmount),
-      vatTotal: sum((l) => l.vatAmount),
-      total: invoice.amount,
-      qrDataUrl,
-      account,
-    },
-  }) as PdfDocument;
-  return { filename: `${invoice.number}.pdf`, element };
+  const data: InvoicePdfInput['data'] = {
+    issuer: await issuerOf(ctx.db, organisation, language.t),
+    building: { name: b.name, address: b.address, city: b.city },
+    payee,
+    apartmentNumber: context!.apartmentNumber,
+    recipients: recipients.map((r) => r.name ?? r.email),
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    referenceNumber: invoice.referenceNumber,
+    currency: invoice.currency,
+    lines: invoice.lineItems,
+    netTotal: sum((l) => l.netAmount),
+    vatTotal: sum((l) => l.vatAmount),
+    total: invoice.amount,
+    qrDataUrl,
+    account,
+  };
+  return { filename: `${invoice.number}.pdf`, input: { locale: language.locale, data } };
 }
 
 /**
