@@ -8,9 +8,10 @@ import { makeOneInvoice } from '@/test/factories';
 import { pdfText } from '@/test/pdf-text';
 import { buildServer } from './build-server';
 
-// The bundle `npm start` runs, built into a directory of this run's own (inside the project, where the bundle's
-// packages resolve): its PDF worker is the file server.ts starts the threads with.
-const outDir = path.join(process.cwd(), '.next', `app-server-test-${process.pid}`);
+// The bundle `npm start` runs, built into a directory of this run's own inside the project, where the bundle's
+// packages resolve (not in .next, which a build running meanwhile empties): its PDF worker is the file server.ts
+// starts the threads with.
+const outDir = path.join(process.cwd(), 'node_modules', '.cache', `app-server-test-${process.pid}`);
 
 afterAll(async () => {
   await stopPdfThreads();

@@ -4,6 +4,7 @@
  * module loader on a thread of its own with its own V8 heap: about 100 MB of its resident memory.
  */
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const SERVER_BUILD_DIR = '.next/app-server';
@@ -31,4 +32,5 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+// Run as a script (npm run build), not imported (its test).
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) await buildServer();

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   TESTBANK: flag,
   // Worker threads `npm start` renders invoice PDFs on (server/pdf/pdf-threads.ts); 0 renders them on the server's
   // own thread. Unset: one per core but one.
-  PDF_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  PDF_THREADS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(16).optional()),
 }).superRefine((e, ctx) => {
   if (e.OCR_PROVIDER !== 'vision') return;
   for (const key of ['OCR_API_URL', 'OCR_API_KEY', 'OCR_MODEL'] as const) {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '@/server/services/invoices/render-invoice-pdf';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invoicePdfPage, renderInvoicePdf } from '@/server/services/invoices/render-invoice-pdf';
 import { makeOneInvoice } from '@/test/factories';
 import { pdfText } from '@/test/pdf-text';
 import { pdfThreadsCompleted, startPdfThreads, stopPdfThreads } from './pdf-threads';
@@ -31,6 +31,18 @@ describe('invoice PDFs on worker threads', () => {
     expect(text.replace(/\s/g, '')).toContain('25,00€');
     // Each render in its reader's language.
     expect(await pdfText(new Uint8Array(en.pdf))).not.toBe(text);
+  }, 60_000);
+
+  it('are one pool for every copy of this module (under npm start Next’s bundles hold copies of their own)', async () => {
+    const { ctx, invoiceId } = await makeOneInvoice('Kase tn 8');
+    startPdfThreads({ worker, threads: 1 });
+    vi.resetModules();
+    const copy = await import('./pdf-threads');
+    const { input } = await invoicePdfPage({ ctx, input: { id: invoiceId }, locale: 'et' });
+    const pdf = await copy.renderInvoiceDocument(input);
+    expect(await pdfText(new Uint8Array(pdf))).toContain('Kase tn 8');
+    expect(pdfThreadsCompleted()).toBe(1);
+    expect(copy.pdfThreadsCompleted()).toBe(1);
   }, 60_000);
 
   it('refuse to start without the worker module, and start none when told 0', async () => {
