@@ -46,19 +46,19 @@ export async function pdfBench(p: Portfolio, count: number): Promise<BenchRow[]>
  * was mailed once, the p99 of invoice reads while the send runs (beside the same reads just before it), and the
  * server's RSS after it.
  */
-export async function bulkSendBench(p: Portfolio, app: AppServer, count: number, capSeconds: number): Promise<BenchRow[]> {
+export async function bulkSendBench(p: Portfolio, app: AppServer, count: number, capSeconds: number, readSeconds = 15): Promise<BenchRow[]> {
   const db = getDb();
   const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from invoices where tenant_id = ${p.tenantId} and status = 'draft' order by number limit ${count}`)).map((r) => r.id);
   const headers = { authorization: `Bearer ${p.apiKey}`, 'content-type': 'application/json' };
   const [issued] = rowsOf<{ id: string }>(await db.execute(sql`select id from invoices where tenant_id = ${p.tenantId} and status <> 'draft' limit 1`));
   if (!issued) throw new Error('the portfolio has no issued invoice to read');
-  const idle = await readLatencies(app, p.apiKey, issued.id, 5);
+  const idle = await readLatencies(app, p.apiKey, issued.id, readSeconds / 3);
   const started = performance.now();
   const queued = await fetch(`${app.base}/api/invoices/send-bulk`, { method: 'POST', headers, body: JSON.stringify({ invoiceIds: ids }) });
   if (queued.status !== 202) throw new Error(`send-bulk: ${queued.status} ${await queued.text()}`);
   const { data } = (await queued.json()) as { data: { jobId: string } };
-  // The same reads while the send runs (from its 3rd to its 18th second), beside its own wait below.
-  const busy = new Promise((r) => setTimeout(r, 3000)).then(() => readLatencies(app, p.apiKey, issued.id, 15));
+  // The same reads while the send runs (by default from its 3rd to its 18th second), beside its own wait below.
+  const busy = new Promise((r) => setTimeout(r, readSeconds * 200)).then(() => readLatencies(app, p.apiKey, issued.id, readSeconds));
   // Done when the job is: it closes once every part of the send (a run per 500 invoices) is done.
   const idList = `{${ids.join(',')}}`;
   const sentCount = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where id = any(${idList}::uuid[]) and status = 'sent'`))[0]!.n;

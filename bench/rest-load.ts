@@ -184,7 +184,10 @@ async function inProcessApp(): Promise<AppServer> {
   const rest = createRestHandler(appRouter);
   const server = http.createServer((req, res) => {
     void (async () => {
-      const response = await rest(new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string> }));
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+      const response = await rest(new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body }));
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })();
