@@ -7,6 +7,7 @@ import type { ServiceContext } from '@/server/services/context';
 import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { previewInvoices } from '@/server/services/invoices/preview-invoices';
 import { removeTenant } from './dataset';
+import { applyServerV8Flags } from './start-arguments';
 import { type BenchRow, fmt, row } from './table';
 
 /**
@@ -175,6 +176,7 @@ async function measure(ctx: ServiceContext, tenantId: string, buildingId: string
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   (async () => {
+    applyServerV8Flags();
     await migrateDatabase();
     await billingBench();
     await closeDb();

@@ -10,6 +10,7 @@ import { referenceNumber } from '@/server/domain/reference-number';
 import { importStatement } from '@/server/services/bank-statements/import-statement';
 import { makeTenant, serviceContext } from '@/test/factories';
 import { removeTenant } from './dataset';
+import { applyServerV8Flags } from './start-arguments';
 import { type BenchRow, fmt, row } from './table';
 
 /**
@@ -169,6 +170,7 @@ export async function importBench(entryCount = Number(process.env.BENCH_IMPORT_E
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   (async () => {
+    applyServerV8Flags();
     await migrateDatabase();
     await importBench();
     await closeDb();

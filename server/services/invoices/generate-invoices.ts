@@ -67,8 +67,8 @@ export async function generateInvoices({ ctx, input }: { ctx: ServiceContext; in
       needsReview: d.needsReview,
       createdAt: ctx.now,
     }));
-    // Rows as one JSON parameter (db/bulk-insert.ts): a multi-row VALUES of 10,000 invoices passes the 65,535
-    // bind parameters of a statement (and drizzle's stack); the ids come back in the rows' order.
+    // Rows as JSON (db/bulk-insert.ts): a multi-row VALUES of 10,000 invoices passes the 65,535 bind parameters of a
+    // statement (and drizzle's stack); the ids come back in the rows' order.
     const ids = await bulkInsert(tx, invoices, rows);
     const created = rows.map((r, i) => ({ id: ids[i]!, apartmentId: r.apartmentId, number: r.number, amount: r.amount }));
     await tx.update(invoiceCounters).set({ lastNumber: counter!.lastNumber + created.length }).where(and(eq(invoiceCounters.tenantId, ctx.tenantId), eq(invoiceCounters.year, year)));
