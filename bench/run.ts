@@ -85,7 +85,10 @@ export async function runBench(o: BenchOptions): Promise<{ rows: BenchRow[]; not
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   // The full run measures the server's work done in this process with the server's heap (not in the smoke test's worker).
-  if (!o.load.smoke) notes.push(`This process (generation, import, PDFs, webhooks) ran with npm start's V8 flags: ${applyServerV8Flags().join(' ') || 'none'}.`);
+  if (!o.load.smoke) {
+    const flags = applyServerV8Flags();
+    notes.push(`This process (generation, import, PDFs, webhooks) ran with npm start's V8 flags: ${flags.join(' ') || 'none'}.`);
+  }
   const size = o.portfolio;
   console.log(`Building the portfolio on ${engine}: ${size.buildings} buildings × ${size.apartmentsPerBuilding} apartments, ${size.months} months…`);
   const p = await buildPortfolio(size);

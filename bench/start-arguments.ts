@@ -27,14 +27,25 @@ export function serverBuilt(): boolean {
 
 const isServerFile = (a: string) => !a.startsWith('-') && /\.[mc]?js$/.test(a);
 
+/** V8's flags that Node also takes in NODE_OPTIONS (the rest of `process.allowedNodeEnvironmentFlags` are Node's own). */
+const V8_FLAGS_NODE_TAKES = new Set(['--max-old-space-size', '--max-semi-space-size', '--stack-trace-limit', '--jitless', '--huge-max-old-generation-size', '--abort-on-uncaught-exception', '--disallow-code-generation-from-strings', '--interpreted-frames-native-stack']);
+
+/** `npm start`'s V8 flags (e.g. `--heap-growing-percent=50`), not Node's own options. */
+export function serverV8Flags(): string[] {
+  return startArguments().filter((a) => {
+    const name = a.split('=')[0]!;
+    return a.startsWith('--') && (V8_FLAGS_NODE_TAKES.has(name) || !process.allowedNodeEnvironmentFlags.has(name));
+  });
+}
+
 /**
- * Sets `npm start`'s V8 flags (those Node does not take itself, e.g. `--heap-growing-percent=50`) in this process:
- * the benches that do the server's work in their own process (generation, the statement import, PDFs) then measure
- * it with the heap the server gives it. Left to V8's defaults, the bench's heap grew by what the whole run had left
- * behind, and generation's RSS growth measured 43–162 MB from run to run with no change to it. Answers the flags set.
+ * Sets `npm start`'s V8 flags in this process: the benches that do the server's work in their own process
+ * (generation, the statement import, PDFs) then measure it with the heap the server gives it. Left to V8's defaults,
+ * the bench's heap grew by what the whole run had left behind, and generation's RSS growth measured 43–162 MB from
+ * run to run with no change to it. Answers the flags set.
  */
 export function applyServerV8Flags(): string[] {
-  const flags = startArguments().filter((a) => a.startsWith('--') && !process.allowedNodeEnvironmentFlags.has(a.split('=')[0]!));
+  const flags = serverV8Flags();
   for (const flag of flags) v8.setFlagsFromString(flag);
   return flags;
 }

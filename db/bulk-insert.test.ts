@@ -56,11 +56,12 @@ describe('bulkInsert', () => {
       expect((Array.isArray(answer) ? answer : answer.rows)[0]!.v).toBe(text);
     }
   });
-  it('writes more rows than one statement takes in the rows\' order, ids answered in that order', async () => {
+
+  it('writes more rows than one statement takes, in their order, ids answered in that order', async () => {
     const { tenantId } = await makeTenant();
     const count = 2 * BULK_CHUNK_ROWS + 7;
     const rows = Array.from({ length: count }, (_, i) => ({ tenantId, type: 'x.many', data: { i }, occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
-    const ids = await bulkInsert(getDb(), events, rows);
+    const ids = await getDb().transaction((tx) => bulkInsert(tx, events, rows));
     expect(ids).toHaveLength(count);
     expect(new Set(ids).size).toBe(count);
     const stored = await getDb().select({ id: events.id, data: events.data }).from(events).where(and(eq(events.tenantId, tenantId), eq(events.type, 'x.many')));
@@ -68,13 +69,16 @@ describe('bulkInsert', () => {
     expect(ids.map((id) => byId.get(id))).toEqual(rows.map((_, i) => i));
   });
 
-  it('fails as a whole when a later statement of many fails, and leaves none of them running', async () => {
+  it.each([
+    ['the first statement', 1],
+    ['the second statement, after the first was written', BULK_CHUNK_ROWS + 5],
+  ])('fails as a whole when %s of many fails: the first failure thrown, nothing kept', async (_, at) => {
     const { tenantId } = await makeTenant();
     const [statement] = await getDb().insert(bankStatements).values({ tenantId, format: 'camt.053', entries: 0, newEntries: 0 }).returning();
     const entry = (n: number) => ({ tenantId, statementId: statement!.id, accountIban: 'EE382200221020145685', bankRef: `R${n}`, bookingDate: '2026-11-20', amount: 100, currency: 'EUR', status: 'unmatched' as const });
-    // The second row repeats the first one's (tenant, account, bank reference): the unique index refuses the first
-    // statement while the second is on its way (and fails in the aborted transaction). The first failure is thrown.
-    const rows = [entry(0), ...Array.from({ length: BULK_CHUNK_ROWS + 10 }, (_, n) => entry(n))];
+    // Row `at` repeats row 0's (tenant, account, bank reference): the unique index refuses its statement (and any
+    // statement sent after it fails in the aborted transaction).
+    const rows = Array.from({ length: 2 * BULK_CHUNK_ROWS + 10 }, (_, n) => entry(n === at ? 0 : n));
     const failure = await getDb()
       .transaction(async (tx) => {
         await bulkInsert(tx, bankStatementEntries, rows, { returnIds: false });
@@ -88,7 +92,13 @@ describe('bulkInsert', () => {
     expect(messages.join(' | ')).toMatch(/duplicate key value violates unique constraint/);
     const left = await getDb().select({ id: bankStatementEntries.id }).from(bankStatementEntries).where(eq(bankStatementEntries.tenantId, tenantId));
     expect(left).toEqual([]);
-    // The connection is usable after it (no statement of the failed insert still answering on it).
-    expect(await bulkInsert(getDb(), bankStatementEntries, [entry(1)])).toHaveLength(1);
+  });
+
+  it('refuses a NUL in the rows of a later statement before sending it, and keeps nothing', async () => {
+    const { tenantId } = await makeTenant();
+    // The second statement's rows share a type holding a NUL: it is written once, as a literal, which refuses it.
+    const rows = Array.from({ length: BULK_CHUNK_ROWS + 3 }, (_, i) => ({ tenantId, type: i >= BULK_CHUNK_ROWS ? 'x.nul\u0000' : 'x.nul', data: { i }, occurredAt: new Date() }));
+    await expect(getDb().transaction((tx) => bulkInsert(tx, events, rows, { returnIds: false }))).rejects.toThrow(/NUL/);
+    expect(await getDb().select({ id: events.id }).from(events).where(eq(events.tenantId, tenantId))).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { apartmentCredits, apartments, events, invoices, payments } from '@/db/schema';
+import { apartmentCredits, apartments, bankStatementEntries, events, invoices, payments } from '@/db/schema';
+import { BULK_CHUNK_ROWS } from '@/db/bulk-insert';
 import { POST as importRoute } from '@/app/api/bank-statements/import/route';
 import { createApartment } from '@/server/services/apartments/create-apartment';
 import { createBuilding } from '@/server/services/buildings/create-building';
@@ -127,6 +128,25 @@ describe('bank statement import', () => {
     await expect(matchBankEntry({ ctx: octx, input: { id: x.unmatchedEntries[0]!.id, apartmentId: a2!.id } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await listUnmatchedEntries({ ctx: octx, input: { limit: 5 } })).items.map((e) => e.bankRef)).toEqual(['X1']);
     await expect(importStatement({ ctx: serviceContext(t.tenantId, t.resident, NOW), input: { bytes: csv([]), kind: 'csv' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('a file of 20,000 entries (stored in several statements): a suggestion on its last entry is stored as answered', async () => {
+    const { ctx, apts } = await setup(1);
+    const [a1] = apts;
+    const [oct1, nov1] = await invoicesOf(a1!.id);
+    await importStatement({ ctx, input: { bytes: csv([`2026-12-01,60.00,EUR,Mari Maasikas,${a1!.ref},,M1`]), kind: 'csv' } });
+    expect((await invoicesOf(a1!.id))[0]).toMatchObject({ id: oct1!.id, status: 'paid' });
+    // Strangers' money nobody can place, then Mari's 60.00: exactly November's balance, a suggestion.
+    const strangers = Array.from({ length: 8 * BULK_CHUNK_ROWS }, (_, i) => `2026-12-05,${(1 + (i % 50)).toFixed(2)},EUR,Stranger ${i},,?,S${i}`);
+    const result = await importStatement({ ctx, input: { bytes: csv([...strangers, '2026-12-06,60.00,EUR,MARI MAASIKAS,,kommunaal,M2']), kind: 'csv' } });
+    expect(result).toMatchObject({ matched: 0, unmatched: 8 * BULK_CHUNK_ROWS + 1, payments: [] });
+    const answered = result.unmatchedEntries.find((e) => e.bankRef === 'M2');
+    expect(answered?.suggestion?.invoiceId).toBe(nov1!.id);
+    const [stored] = await getDb()
+      .select({ suggestedInvoiceId: bankStatementEntries.suggestedInvoiceId, suggestedApartmentId: bankStatementEntries.suggestedApartmentId })
+      .from(bankStatementEntries)
+      .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.bankRef, 'M2')));
+    expect(stored).toEqual({ suggestedInvoiceId: nov1!.id, suggestedApartmentId: a1!.id });
   });
 
   it('property: a statement split into overlapping chunks, imported in any order, gives the ledger of one import', async () => {

@@ -88,13 +88,14 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
         createdAt: ctx.now,
       };
     });
-    // Booking starts (its first statement locks the invoices) while the server stores the entries, so the payments
-    // are worked out here meanwhile. In the file's order (rows are), so the oldest money pays the oldest invoices.
-    const settling = settleEntries({ ctx, tx, entries: inserted, targets });
     // A plain insert: the unique index stays the last word, should anyone store one of them meanwhile without the lock (it undoes all of it).
     const storing = bulkInsert(tx, bankStatementEntries, inserted, { returnIds: false }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? new ConflictError('Entries of this statement were stored by another import at the same time; try again', 'importedMeanwhile') : err;
     });
+    // Booking starts (its first statement locks the invoices) while the server stores the entries, so the payments
+    // are worked out here meanwhile. In the file's order (rows are), so the oldest money pays the oldest invoices.
+    // The suggestions read and write the stored entries: they wait for all of them (a large file is several statements).
+    const settling = settleEntries({ ctx, tx, entries: inserted, targets, stored: storing });
     // The labels of the apartments paid, for the answer: read while the server is busy anyway (after the entries).
     const labelling = apartmentLabels(tx, ctx.tenantId, [...new Set(targets.flatMap((t) => (t ? [t.apartmentId] : [])))]);
     const counting = tx.update(bankStatements).set({ newEntries: inserted.length }).where(and(eq(bankStatements.tenantId, ctx.tenantId), eq(bankStatements.id, statement!.id)));

@@ -73,10 +73,11 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
 }
 
 /**
- * Books the stored entries that have a target, in file order (the oldest money pays the oldest invoices),
- * and records a suggestion on the others where rule 3 finds one.
+ * Books the entries that have a target, in file order (the oldest money pays the oldest invoices), and records a
+ * suggestion on the others where rule 3 finds one. Booking does not read the entries, so it may start while they are
+ * being stored; rule 3 reads and updates them, so it waits for `stored` (the insert of all of them).
  */
-export async function settleEntries({ ctx, tx, entries, targets }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null> }): Promise<Array<{ matched: boolean; payments: Array<BookedPayment<OpenInvoice>>; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
+export async function settleEntries({ ctx, tx, entries, targets, stored }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null>; stored: Promise<unknown> }): Promise<Array<{ matched: boolean; payments: Array<BookedPayment<OpenInvoice>>; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
   const matched = entries.flatMap((e, i) => (targets[i] ? [{ entry: e, target: targets[i]! }] : []));
   const booked = await allocateBookings({
     ctx,
@@ -84,8 +85,9 @@ export async function settleEntries({ ctx, tx, entries, targets }: { ctx: Servic
     inputs: matched.map(({ entry, target }) => ({ apartmentId: target.apartmentId, amount: entry.amount, currency: entry.currency, paidDate: entry.bookingDate, method: 'bank_transfer' as const, payerName: entry.payerName, externalId: entry.bankRef, firstInvoiceId: target.invoiceId })),
   });
 
-  // 3. Suggestions for the rest: a payer known for an apartment (an IBAN a matched entry of it came from, or the
-  // name on its payments) with an open invoice of exactly the amount.
+  // 3. Suggestions for the rest: a payer known for an apartment (an IBAN a matched entry of it came from, this
+  // file's included, or the name on its payments) with an open invoice of exactly the amount.
+  await stored;
   const rest = entries.filter((_, i) => !targets[i]);
   const known = new Map<string, Set<string>>(); // 'iban:…' or 'name:…' → apartment ids
   const remember = (key: string, apartmentId: string | null) => apartmentId && known.set(key, (known.get(key) ?? new Set()).add(apartmentId));
