@@ -7,13 +7,13 @@ import { dropLongLines, litSegmentsOnly, readSegmentDigits } from './seven-segme
  * A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast;
  * `under` is drawn on the face before the digits (the meter's frame or body where digits reach past the window).
  */
-async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, under = '') {
+async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, under = '', segmentGap = 1) {
   const [bg, ink] = [[196, 206, 184], [22, 26, 24]];
   const mix = (t: number) => `rgb(${bg.map((v, i) => Math.round(v + (ink[i]! - v) * t)).join(',')})`;
   const [h, w, pitch, x0, y0] = [60, 32, 42, 30, 25];
   const parts = [`<rect width="${x0 * 2 + shown.length * pitch}" height="110" fill="${mix(0)}"/>`, under];
   [...shown].forEach((ch, i) => {
-    const cell = { x: x0 + i * pitch, y: y0, w, h, thickness: 7, slant: 0.08, gap: 1 };
+    const cell = { x: x0 + i * pitch, y: y0, w, h, thickness: 7, slant: 0.08, gap: segmentGap };
     const lit = ch === ' ' ? new Set() : litSegments(ch);
     for (const seg of SEGMENTS) parts.push(polygonSvg(segmentPolygon(seg, cell), mix(lit.has(seg) ? 1 : ghost)));
     parts.push(`<circle cx="${cell.x + w + 5}" cy="${y0 + h - 4}" r="4" fill="${mix(dpAfter === i ? 1 : ghost)}"/>`);
@@ -42,6 +42,16 @@ describe('seven-segment reader', () => {
     // The first pass saw only the left half, the blanked positions: their ghosts set the lit level.
     const chars = readSegmentDigits(litSegmentsOnly(await lcdStrip('    52', null, 0.3), [0, 0.5]));
     expect(chars.map((c) => c.ch).join('')).toBe('52');
+  });
+});
+
+describe('a segmented face (its segments well apart)', () => {
+  it.each([1, 2])('reads a row of 0s as 0s, not 7s, with segments %i px apart (no middle bar lit anywhere)', async (gap) => {
+    expect(read(await lcdStrip('000000', null, 0.2, '', gap))).toBe('000000');
+  });
+
+  it.each([1, 2])('reads 0s and a 5 with segments %i px apart', async (gap) => {
+    expect(read(await lcdStrip('00000005', null, 0.25, '', gap))).toBe('00000005');
   });
 });
 

@@ -315,6 +315,10 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   });
   const cells: Array<[number, number]> = [];
   const narrow = new Set<number>();
+  /** A narrow cell's own columns (its cell is a digit's width, ending where it ends). */
+  const ownSpan = new Map<number, [number, number]>();
+  /** Narrow marks that are no 1: perhaps a digit's side, cut off from the rest where the bars do not reach it. */
+  const fragments: Array<[number, number]> = [];
   for (const [k, [x0, x1]] of blobs.entries()) {
     const w = x1 - x0 + 1;
     if (extent[k]! < 0.5 * H) continue;
@@ -323,8 +327,9 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
       // (and as wide as a segment: the thin edge of a ghost or of the window is not)
       if (extent[k]! >= 0.65 * H && w >= 0.035 * H) {
         narrow.add(cells.length);
+        ownSpan.set(cells.length, [x0, x1]);
         cells.push([x1 - digitWidth + 1, x1]);
-      }
+      } else fragments.push([x0, x1]);
     }
     else if (w > 1.6 * digitWidth) {
       // Neighbouring digits that touch: split at the digit pitch.
@@ -339,10 +344,20 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   if (pitch) {
     const tooClose = (i: number) => [cells[i - 1], cells[i + 1]].some((c) => c && Math.abs(c[1] - cells[i]![1]) < 0.75 * pitch);
     const drop = new Set([...narrow].filter(tooClose));
+    for (const i of drop) fragments.push(ownSpan.get(i)!);
     const kept = cells.flatMap((c, i) => (drop.has(i) ? [] : [{ c, narrow: narrow.has(i) }]));
     cells.splice(0, cells.length, ...kept.map((k) => k.c));
     narrow.clear();
     kept.forEach((k, i) => k.narrow && narrow.add(i));
+  }
+  // A fragment right beside a digit's cell, the two together no wider than a digit, is that digit's side (a
+  // segmented face's bars do not reach its sides, and a faint segment can leave a side short): without it a 0 reads
+  // as a 3.
+  for (const [x0, x1] of fragments) {
+    const after = cells.find((c, i) => !narrow.has(i) && c[0] > x1 && c[0] - x1 <= 0.25 * digitWidth && c[1] - x0 + 1 <= 1.2 * digitWidth);
+    const before = cells.find((c, i) => !narrow.has(i) && c[1] < x0 && x0 - c[1] <= 0.25 * digitWidth && x1 - c[0] + 1 <= 1.2 * digitWidth);
+    if (after) after[0] = x0;
+    else if (before) before[1] = x1;
   }
 
   // The digits' box, shared by all (the strip is straightened before): from the first to the last row
@@ -351,9 +366,10 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   const counts = new Array<number>(height).fill(0);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) counts[y]!++;
   const most = Math.max(...counts);
-  // The run of such rows with the most lit pixels (bridging the small gaps between segments): a stray
-  // line above or below stands apart.
-  const gap = Math.max(2, Math.round(0.18 * (lit.band[1] - lit.band[0])));
+  // The run of such rows with the most lit pixels (bridging the gaps between segments): a stray line above or
+  // below stands apart. The widest gap is a digit's middle where no middle bar is lit (a row of 0s): in a segmented
+  // face more than a sixth of the band, where a smaller bridge cut the digits' box in half and read 0s as 7s.
+  const gap = Math.max(2, Math.round(0.3 * (lit.band[1] - lit.band[0])));
   const dense = counts.map((c) => c >= 0.15 * most);
   let [top0, bottom0, mass] = [0, height - 1, -1];
   for (let y = 0; y < height; ) {
