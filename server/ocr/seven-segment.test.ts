@@ -7,7 +7,7 @@ import { dropLongLines, litSegmentsOnly, readSegmentDigits } from './seven-segme
  * A straight LCD strip: `shown` digits (' ' blank) with every unlit segment still drawn at `ghost` of the lit contrast;
  * `under` is drawn on the face before the digits (the meter's frame or body where digits reach past the window).
  */
-async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, under = '', segmentGap = 1) {
+async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, under = '', segmentGap = 1, sideOut = { at: -1, px: 0 }) {
   const [bg, ink] = [[196, 206, 184], [22, 26, 24]];
   const mix = (t: number) => `rgb(${bg.map((v, i) => Math.round(v + (ink[i]! - v) * t)).join(',')})`;
   const [h, w, pitch, x0, y0] = [60, 32, 42, 30, 25];
@@ -15,7 +15,10 @@ async function lcdStrip(shown: string, dpAfter: number | null, ghost: number, un
   [...shown].forEach((ch, i) => {
     const cell = { x: x0 + i * pitch, y: y0, w, h, thickness: 7, slant: 0.08, gap: segmentGap };
     const lit = ch === ' ' ? new Set() : litSegments(ch);
-    for (const seg of SEGMENTS) parts.push(polygonSvg(segmentPolygon(seg, cell), mix(lit.has(seg) ? 1 : ghost)));
+    // (`sideOut`: the left side, e and f, of the digit `at` moved `px` pixels left, apart from its bars.)
+    const out = i === sideOut.at ? sideOut.px : 0;
+    const polygon = (seg: (typeof SEGMENTS)[number]) => segmentPolygon(seg, cell).map(([x, y]): [number, number] => [seg === 'e' || seg === 'f' ? x - out : x, y]);
+    for (const seg of SEGMENTS) parts.push(polygonSvg(polygon(seg), mix(lit.has(seg) ? 1 : ghost)));
     parts.push(`<circle cx="${cell.x + w + 5}" cy="${y0 + h - 4}" r="4" fill="${mix(dpAfter === i ? 1 : ghost)}"/>`);
   });
   const width = x0 * 2 + shown.length * pitch;
@@ -53,6 +56,11 @@ describe('a segmented face (its segments well apart)', () => {
   it.each([1, 2])('reads 0s and a 5 with segments %i px apart', async (gap) => {
     expect(read(await lcdStrip('00000005', null, 0.25, '', gap))).toBe('00000005');
   });
+
+  it.each([4, 5])('reads a 0 whose left side stands %i px apart from its bars as a 0, not a 3', async (out) => {
+    expect(read(await lcdStrip('30080', null, 0.2, '', 1, { at: 1, px: out }))).toBe('30080');
+  });
+
 });
 
 describe('a cell between two digits', () => {

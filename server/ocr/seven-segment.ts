@@ -350,13 +350,16 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     narrow.clear();
     kept.forEach((k, i) => k.narrow && narrow.add(i));
   }
-  // A fragment right beside a digit's cell, the two together no wider than a digit, is that digit's side (a
-  // segmented face's bars do not reach its sides, and a faint segment can leave a side short): without it a 0 reads
-  // as a 3.
+  // A fragment right beside a digit's cell that is short of a digit's width, the two together no wider than a digit,
+  // is that digit's side (a segmented face's bars do not reach its sides, and a faint segment can leave a side
+  // short): without it a 0 reads as a 3. A full-width digit has its sides: a mark beside it (the window's edge) is
+  // not one of them. Of two such cells, the nearer.
+  const short = (c: [number, number], i: number) => !narrow.has(i) && c[1] - c[0] + 1 < 0.9 * digitWidth;
   for (const [x0, x1] of fragments) {
-    const after = cells.find((c, i) => !narrow.has(i) && c[0] > x1 && c[0] - x1 <= 0.25 * digitWidth && c[1] - x0 + 1 <= 1.2 * digitWidth);
-    const before = cells.find((c, i) => !narrow.has(i) && c[1] < x0 && x0 - c[1] <= 0.25 * digitWidth && x1 - c[0] + 1 <= 1.2 * digitWidth);
-    if (after) after[0] = x0;
+    if (x1 - x0 + 1 < 0.035 * H) continue;
+    const after = cells.find((c, i) => short(c, i) && c[0] > x1 && c[0] - x1 <= 0.25 * digitWidth && c[1] - x0 + 1 <= 1.2 * digitWidth);
+    const before = cells.find((c, i) => short(c, i) && c[1] < x0 && x0 - c[1] <= 0.25 * digitWidth && x1 - c[0] + 1 <= 1.2 * digitWidth);
+    if (after && (!before || after[0] - x1 <= x0 - before[1])) after[0] = x0;
     else if (before) before[1] = x1;
   }
 
@@ -366,11 +369,16 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   const counts = new Array<number>(height).fill(0);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) counts[y]!++;
   const most = Math.max(...counts);
-  // The run of such rows with the most lit pixels (bridging the gaps between segments): a stray line above or
-  // below stands apart. The widest gap is a digit's middle where no middle bar is lit (a row of 0s): in a segmented
-  // face more than a sixth of the band, where a smaller bridge cut the digits' box in half and read 0s as 7s.
-  const gap = Math.max(2, Math.round(0.3 * (lit.band[1] - lit.band[0])));
+  // The run of such rows with the most lit pixels (bridging the small gaps between segments): a stray line above or
+  // below stands apart. A digit's middle, where no middle bar is lit (a row of 0s), is a wider gap: in a segmented
+  // face more than a sixth of the band, where the small bridge cut the digits' box in half and read 0s as 7s. So a
+  // gap between the middle quarters of the digits' rows (yTop..yBottom) is bridged up to 0.3 of the band.
+  const band = lit.band[1] - lit.band[0];
+  const gap = Math.max(2, Math.round(0.18 * band));
+  const middleGap = Math.max(gap, Math.round(0.3 * band));
+  const [middleFrom, middleTo] = [yTop + 0.25 * H, yBottom - 0.25 * H];
   const dense = counts.map((c) => c >= 0.15 * most);
+  const bridged = (y: number) => dense.slice(y, y + gap + 1).some(Boolean) || (y >= middleFrom && dense.slice(y, Math.min(y + middleGap + 1, middleTo + 1)).some(Boolean));
   let [top0, bottom0, mass] = [0, height - 1, -1];
   for (let y = 0; y < height; ) {
     if (!dense[y]) {
@@ -379,7 +387,7 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     }
     const start = y;
     let [end, m] = [y, 0];
-    while (y < height && (dense[y] || dense.slice(y, y + gap + 1).some(Boolean))) {
+    while (y < height && (dense[y] || bridged(y))) {
       if (dense[y]) end = y;
       m += counts[y++]!;
     }
