@@ -450,10 +450,6 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
       distance.set(digit, Math.min(distance.get(digit) ?? Infinity, d));
     }
     const ranked = [...distance.entries()].sort((a, b) => a[1] - b[1]);
-    // A 1 lights only a digit's right side, so its cell is narrow: a cell as wide as a digit closest to a 1 is
-    // something else lit beside a line (a unit's letter after the digits: the k of kWh). (Not a 7 taken for a 1 below:
-    // a ghost's top bar widens a 1's cell.)
-    if (ranked[0]![0] === '1' && !narrow.has(i)) return;
     // About as close to two digits that differ by one segment: the one without it, as a ghost makes an unlit segment
     // look half lit far more often than anything makes a lit one look half unlit (an 8 for a 0).
     if (ranked[1]![1] - ranked[0]![1] < TIE && oneSegmentLess(ranked[1]![0], ranked[0]![0])) ranked.splice(0, 2, ranked[1]!, ranked[0]!);
