@@ -124,6 +124,27 @@ describe('rankCandidates, decimals that disagree with the meter', () => {
   });
 });
 
+describe('rankCandidates, a drum register found by its red drums', () => {
+  const read = (digits: string, decimals: number | null, confidence: number): RegisterRead => ({ digits, decimals, decimalsFrom: decimals === null ? null : 'red', probs: [...digits].map(() => confidence), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08, weight: 0.85 });
+  // A gas meter's serial number read crisply (no red drum in it) beside its register read less surely (two red drums).
+  const reads = [read('42395362', null, 0.996), read('0000569', 2, 0.933)];
+
+  it("prefers the read with as many red drums as the meter's decimals over a surer read with none", () => {
+    expect(rankCandidates(reads, { decimals: 2, type: 'gas' })[0]!.value).toBe('00005.69');
+  });
+
+  it('leaves reads without red alone on meters of other types, or when no read has the red drums of the meter', () => {
+    expect(rankCandidates(reads, { decimals: 2, type: 'electricity' })[0]!.value).toBe('423953.62');
+    expect(rankCandidates(reads, { decimals: 3, type: 'gas' })[0]!.value).toBe('42395.362');
+  });
+
+  it('keeps a read of the same register whose red drums that crop missed (about the same digits)', () => {
+    // The last drum half-rolled: read as 3 where the red drums were counted, as 2 in a crop without them.
+    const [best] = rankCandidates([read('2257113', null, 0.6), read('2257103', 3, 0.45)], { decimals: 3, type: 'cold_water' });
+    expect(best!.value).toBe('2257.113');
+  });
+});
+
 describe('weighWithDetector', () => {
   const read = (digits: string, confidence: number): RegisterRead => ({ digits, decimals: null, decimalsFrom: null, probs: [...digits].map(() => confidence), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08 });
 

@@ -479,6 +479,15 @@ export function plausibility(value: string, lastReading: number | null | undefin
   return 1;
 }
 
+/** Two reads of one digit row: one holds the other, or they differ in at most two places. */
+function aboutTheSame(a: string, b: string): boolean {
+  if (a.includes(b) || b.includes(a)) return true;
+  if (a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
+  return differ <= 2;
+}
+
 /**
  * Ranked candidate values from one or more reads of the register: each read with its decimal mark
  * (the meter's known decimals win over red drums), its one-digit alternatives for unsure digits, and
@@ -487,15 +496,21 @@ export function plausibility(value: string, lastReading: number | null | undefin
  */
 export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, max = 5): Candidate[] {
   const out = new Map<string, number>();
+  const known = hints.decimals ?? null;
+  // A drum meter's decimals are its red drums: when one read has as many red drums as the meter has decimals, a
+  // read with no red at all and other digits is most likely other print (a serial or rating plate's digits). One
+  // with about the same digits is the same register, its red missed in that crop.
+  const redReads = DRUM_TYPES.has(hints.type ?? '') && known ? reads.filter((r) => r.decimalsFrom === 'red' && r.decimals === known) : [];
+  const otherPrint = (read: RegisterRead) => read.decimals === null && redReads.length > 0 && !redReads.some((r) => aboutTheSame(r.digits, read.digits));
   const add = (value: string, confidence: number) => {
     const c = Math.max(0, Math.min(1, confidence));
     if (c > (out.get(value) ?? -1)) out.set(value, c);
   };
   for (const read of reads) {
     if (read.digits.length === 0) continue;
-    const known = hints.decimals ?? null;
     let decimals = read.decimals;
     let factor = read.weight ?? 1;
+    if (otherPrint(read)) factor *= 0.6;
     if (known !== null) {
       // Red drums, or digits after a lit decimal point, counted other than the meter's decimals: a digit was likely
       // missed (an LCD's last one at the window's edge) or read twice.
