@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { litSegments, polygonSvg, SEGMENTS, segmentPolygon } from '@/bench/ocr/photo-generator/seven-segment';
-import { darkContrast, findDigitRows, joinNear, joinStacked, type Mark, marksAbove, toGrey } from './find-digit-rows';
+import { darkContrast, digitRows, findDigitRows, joinNear, joinStacked, type Mark, marksAbove, splitPairs, toGrey } from './find-digit-rows';
 
 /** A light face with a seven-segment row (ghosts at 20 %) inside a dark-framed window, a barcode and small print below. */
 async function face(shown: string) {
@@ -54,5 +54,44 @@ describe('digit rows from the pixels', () => {
     expect(contrast[10 * w + 21]).toBeCloseTo(0.15, 2);
     expect(marksAbove(contrast, w, h, 0.5)).toHaveLength(1);
     expect(marksAbove(contrast, w, h, 0.1)).toHaveLength(2);
+  });
+
+  it('splits two digits joined by a decimal point between them, and leaves a single digit whole', () => {
+    const [w, h] = [80, 60];
+    const contrast = new Float32Array(w * h);
+    const box = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) contrast[y * w + x] = 0.6;
+    };
+    // Two 0s, 20 × 42 with 4 px strokes, 6 px apart; a 6 × 3 px point joins them at the foot.
+    for (const x0 of [10, 36]) {
+      box(x0, 8, x0 + 19, 11);
+      box(x0, 46, x0 + 19, 49);
+      box(x0, 8, x0 + 3, 49);
+      box(x0 + 16, 8, x0 + 19, 49);
+    }
+    box(30, 47, 35, 49);
+    const joined = joinStacked(joinNear(marksAbove(contrast, w, h, 0.3, 1)));
+    expect(joined).toHaveLength(1);
+    const split = splitPairs(joined, contrast, w, 0.3);
+    // Cut at the point's middle column.
+    expect(split.map((m) => [m.x0, m.y0, m.x1, m.y1])).toEqual([
+      [10, 8, 31, 49],
+      [33, 8, 55, 49],
+    ]);
+    // One 0 alone is no wider than tall: untouched.
+    const one = splitPairs([mark(10, 8, 29, 49)], contrast, w, 0.3);
+    expect(one).toEqual([mark(10, 8, 29, 49)]);
+  });
+
+  it('keeps a 1 shorter than the digits beside it in their row, but not a short wide mark', () => {
+    // Digits' marks fill about half their box.
+    const mark = (x0: number, y0: number, x1: number, y1: number): Mark => ({ x0, y0, x1, y1, pixels: 0.5 * (x1 - x0 + 1) * (y1 - y0 + 1), contrast: 0.5 });
+    const row = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(74, 16, 79, 46), mark(90, 10, 110, 50)];
+    const [best] = digitRows(row, { minHeight: 8, maxHeight: 200, shortOnes: true });
+    expect(best!.count).toBe(4);
+    // Drums' digits are all of a height: there, the short mark breaks the row.
+    expect(digitRows(row, { minHeight: 8, maxHeight: 200 }).map((r) => r.count)).not.toContain(4);
+    const wide = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(70, 16, 89, 46), mark(100, 10, 120, 50)];
+    expect(digitRows(wide, { minHeight: 8, maxHeight: 200, shortOnes: true }).map((r) => r.count)).not.toContain(4);
   });
 });

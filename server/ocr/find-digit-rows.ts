@@ -209,9 +209,10 @@ export function joinStacked(marks: Mark[], minHeight = 3): Mark[] {
 /**
  * Rows of digit-like marks: marks taller than `minHeight`, at most about as wide as tall, chained left to
  * right when the next one is of about the same height, level with it, and less than a digit's height
- * away. Rows of at least `minCount` marks, best first (tall, long, contrasted, evenly spaced).
+ * away (with `shortOnes`, a seven-segment 1 may be shorter: `shortOne`). Rows of at least `minCount` marks, best
+ * first (tall, long, contrasted, evenly spaced).
  */
-export function digitRows(marks: Mark[], opts: { minHeight: number; maxHeight: number; minCount?: number }): DigitRow[] {
+export function digitRows(marks: Mark[], opts: { minHeight: number; maxHeight: number; minCount?: number; shortOnes?: boolean }): DigitRow[] {
   const minCount = opts.minCount ?? 3;
   const digitLike = marks
     .filter((m) => {
@@ -236,7 +237,7 @@ export function digitRows(marks: Mark[], opts: { minHeight: number; maxHeight: n
         if (m === last || used.has(m) || m.x0 <= last.x0 + 0.2 * markWidth(last)) continue;
         const gap = m.x0 - last.x1;
         if (gap > 1.1 * h || gap < -0.3 * h) continue;
-        if (Math.abs(markHeight(m) - h) > 0.22 * Math.max(h, markHeight(m))) continue;
+        if (Math.abs(markHeight(m) - h) > 0.22 * Math.max(h, markHeight(m)) && !(opts.shortOnes && shortOne(m, last))) continue;
         if (Math.abs((m.y0 + m.y1) / 2 - cy) > 0.22 * h) continue;
         if (!next || m.x0 < next.x0) next = m;
       }
@@ -251,6 +252,16 @@ export function digitRows(marks: Mark[], opts: { minHeight: number; maxHeight: n
     rows.push(row);
   }
   return rows.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * One of two neighbours is a 1 that came out shorter than the digit beside it (its two thin segments fade at their
+ * ends sooner than a wide digit's corners): narrow, at least 0.65 of the other's height and within its rows, the
+ * other as wide as a digit (not a frame's edge).
+ */
+function shortOne(a: Mark, b: Mark): boolean {
+  const [one, other] = markHeight(a) < markHeight(b) ? [a, b] : [b, a];
+  return markWidth(one) < 0.4 * markHeight(other) && markWidth(other) >= 0.3 * markHeight(other) && markHeight(one) >= 0.65 * markHeight(other) && one.y0 >= other.y0 - 1 && one.y1 <= other.y1 + 1;
 }
 
 function median(values: number[]): number {
@@ -290,19 +301,69 @@ function rowOf(chain: Mark[]): DigitRow {
 }
 
 /**
+ * A mark a little wider than tall up to about two digits wide, whose columns of ink thin out to almost nothing
+ * near its middle, made two: two digits joined by a decimal point between them, or by blur.
+ */
+export function splitPairs(marks: Mark[], contrast: Float32Array, width: number, threshold: number): Mark[] {
+  const out: Mark[] = [];
+  for (const m of marks) {
+    const [w, h] = [markWidth(m), markHeight(m)];
+    if (w <= 1.05 * h || w > 2.4 * h || h < 8) {
+      out.push(m);
+      continue;
+    }
+    const column = (x: number) => {
+      let n = 0;
+      for (let y = m.y0; y <= m.y1; y++) if (contrast[y * width + x]! >= threshold) n++;
+      return n;
+    };
+    const counts = Array.from({ length: w }, (_, i) => column(m.x0 + i));
+    let cut = -1;
+    // The thinnest column near the middle (of equally thin ones, the most central).
+    const centre = (w - 1) / 2;
+    for (let i = Math.round(0.3 * w); i <= Math.round(0.7 * w); i++) {
+      if (cut < 0 || counts[i]! < counts[cut]! || (counts[i] === counts[cut] && Math.abs(i - centre) < Math.abs(cut - centre))) cut = i;
+    }
+    // A joint is a column of a few pixels (the point, a blurred touch), where a digit's columns hold a segment's height.
+    if (cut < 0 || counts[cut]! > Math.max(2, 0.12 * h)) {
+      out.push(m);
+      continue;
+    }
+    for (const [from, to] of [
+      [0, cut - 1],
+      [cut + 1, w - 1],
+    ] as const) {
+      const part: Mark = { x0: m.x0 + from, x1: m.x0 + to, y0: m.y1, y1: m.y0, pixels: 0, contrast: m.contrast };
+      for (let x = part.x0; x <= part.x1; x++) {
+        for (let y = m.y0; y <= m.y1; y++) {
+          if (contrast[y * width + x]! < threshold) continue;
+          part.pixels++;
+          part.y0 = Math.min(part.y0, y);
+          part.y1 = Math.max(part.y1, y);
+        }
+      }
+      if (part.pixels > 0) out.push(part);
+    }
+  }
+  return out;
+}
+
+/**
  * The digit rows of an image, best first, looked for at a few contrast levels (a dim display's lit
  * segments are fainter than the printing around it; a bright one's ghosts may join its digits at a low
- * level). Rows found at several levels count once, the best of them kept.
+ * level). Rows found at several levels count once, the best of them kept. With `segments` (a seven-segment display),
+ * two digits joined by the decimal point between them are split, and a 1 shorter than its neighbours is kept.
  */
-export function findDigitRows(grey: GreyImage, opts: { minHeight?: number; max?: number } = {}): DigitRow[] {
+export function findDigitRows(grey: GreyImage, opts: { minHeight?: number; max?: number; segments?: boolean } = {}): DigitRow[] {
   const { width, height } = grey;
   const short = Math.min(width, height);
   const radius = Math.max(3, Math.round(short / 60));
   const contrast = darkContrast(grey, radius);
   const all: DigitRow[] = [];
   for (const threshold of [0.15, 0.25, 0.35, 0.5]) {
-    const marks = joinStacked(joinNear(marksAbove(contrast, width, height, threshold, 1)));
-    all.push(...digitRows(marks, { minHeight: opts.minHeight ?? Math.max(8, short / 50), maxHeight: short / 3 }));
+    const joined = joinStacked(joinNear(marksAbove(contrast, width, height, threshold, 1)));
+    const marks = opts.segments ? splitPairs(joined, contrast, width, threshold) : joined;
+    all.push(...digitRows(marks, { minHeight: opts.minHeight ?? Math.max(8, short / 50), maxHeight: short / 3, shortOnes: opts.segments }));
   }
   all.sort((a, b) => b.score - a.score);
   const kept: DigitRow[] = [];

@@ -312,7 +312,7 @@ async function rowSearchGrey(work: RawImage): Promise<{ grey: GreyImage; scale: 
  */
 async function lcdRowReads(work: RawImage): Promise<RegisterRead[]> {
   const { grey, scale } = await rowSearchGrey(work);
-  const rows = findDigitRows(grey, { max: 2 });
+  const rows = findDigitRows(grey, { max: 2, segments: true });
   const reads: RegisterRead[] = [];
   for (const [i, row] of rows.entries()) {
     const quad = row.quad.map(([x, y]) => [x / scale, y / scale]) as Quad;
