@@ -78,6 +78,10 @@ describe('digit rows from the pixels', () => {
       [10, 8, 31, 49],
       [33, 8, 55, 49],
     ]);
+    // Joined by a bar 6 px tall (more than a point's few pixels): one mark, too wide for a digit, left alone.
+    box(30, 44, 35, 49);
+    const bar = joinStacked(joinNear(marksAbove(contrast, w, h, 0.3, 1)));
+    expect(splitPairs(bar, contrast, w, 0.3)).toEqual(bar);
     // One 0 alone is no wider than tall: untouched.
     const one = splitPairs([mark(10, 8, 29, 49)], contrast, w, 0.3);
     expect(one).toEqual([mark(10, 8, 29, 49)]);
@@ -91,6 +95,9 @@ describe('digit rows from the pixels', () => {
     expect(best!.count).toBe(4);
     // Drums' digits are all of a height: there, the short mark breaks the row.
     expect(digitRows(row, { minHeight: 8, maxHeight: 200 }).map((r) => r.count)).not.toContain(4);
+    // A 1 short at its top only: the digits after it are still measured against the full ones.
+    const topShort = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(74, 24, 79, 50), mark(90, 10, 110, 50), mark(120, 10, 140, 50)];
+    expect(digitRows(topShort, { minHeight: 8, maxHeight: 200, shortOnes: true })[0]!.count).toBe(5);
     const wide = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(70, 16, 89, 46), mark(100, 10, 120, 50)];
     expect(digitRows(wide, { minHeight: 8, maxHeight: 200, shortOnes: true }).map((r) => r.count)).not.toContain(4);
   });

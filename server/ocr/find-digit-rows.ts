@@ -227,22 +227,27 @@ export function digitRows(marks: Mark[], opts: { minHeight: number; maxHeight: n
   for (const first of digitLike) {
     if (used.has(first)) continue;
     const chain = [first];
+    // The mark the row's height and level are measured from: the last one, unless it is a 1 let in shorter.
+    let anchor = first;
     for (;;) {
       const last = chain[chain.length - 1]!;
-      const h = markHeight(last);
-      const cy = (last.y0 + last.y1) / 2;
+      const h = markHeight(anchor);
+      const cy = (anchor.y0 + anchor.y1) / 2;
       // The nearest mark to the right that continues the row.
       let next: Mark | undefined;
+      let nextShort = false;
       for (const m of digitLike) {
         if (m === last || used.has(m) || m.x0 <= last.x0 + 0.2 * markWidth(last)) continue;
         const gap = m.x0 - last.x1;
         if (gap > 1.1 * h || gap < -0.3 * h) continue;
-        if (Math.abs(markHeight(m) - h) > 0.22 * Math.max(h, markHeight(m)) && !(opts.shortOnes && shortOne(m, last))) continue;
+        const otherHeight = Math.abs(markHeight(m) - h) > 0.22 * Math.max(h, markHeight(m));
+        if (otherHeight && !(opts.shortOnes && shortOne(m, anchor))) continue;
         if (Math.abs((m.y0 + m.y1) / 2 - cy) > 0.22 * h) continue;
-        if (!next || m.x0 < next.x0) next = m;
+        if (!next || m.x0 < next.x0) [next, nextShort] = [m, otherHeight];
       }
       if (!next) break;
       chain.push(next);
+      if (!nextShort || markHeight(next) > markHeight(anchor)) anchor = next;
     }
     if (chain.length < minCount) continue;
     const row = rowOf(chain);
@@ -318,21 +323,25 @@ export function splitPairs(marks: Mark[], contrast: Float32Array, width: number,
       return n;
     };
     const counts = Array.from({ length: w }, (_, i) => column(m.x0 + i));
-    let cut = -1;
+    let cut = Math.round(0.3 * w);
     // The thinnest column near the middle (of equally thin ones, the most central).
     const centre = (w - 1) / 2;
     for (let i = Math.round(0.3 * w); i <= Math.round(0.7 * w); i++) {
-      if (cut < 0 || counts[i]! < counts[cut]! || (counts[i] === counts[cut] && Math.abs(i - centre) < Math.abs(cut - centre))) cut = i;
+      if (counts[i]! < counts[cut]! || (counts[i] === counts[cut] && Math.abs(i - centre) < Math.abs(cut - centre))) cut = i;
     }
     // A joint is a column of a few pixels (the point, a blurred touch), where a digit's columns hold a segment's height.
-    if (cut < 0 || counts[cut]! > Math.max(2, 0.12 * h)) {
+    if (counts[cut]! > Math.max(2, 0.12 * h)) {
       out.push(m);
       continue;
     }
-    for (const [from, to] of [
+    for (const [start, end] of [
       [0, cut - 1],
       [cut + 1, w - 1],
     ] as const) {
+      // Each part as wide as its ink (the cut may fall in a blank gap).
+      let [from, to] = [start, end];
+      while (from < to && counts[from] === 0) from++;
+      while (to > from && counts[to] === 0) to--;
       const part: Mark = { x0: m.x0 + from, x1: m.x0 + to, y0: m.y1, y1: m.y0, pixels: 0, contrast: m.contrast };
       for (let x = part.x0; x <= part.x1; x++) {
         for (let y = m.y0; y <= m.y1; y++) {

@@ -479,9 +479,10 @@ export function plausibility(value: string, lastReading: number | null | undefin
   return 1;
 }
 
-/** Two reads of one digit row: one holds the other, or they differ in at most two places. */
+/** Two reads of one digit row: one holds the other (four digits or more), or, as long, they differ in at most two places. */
 function aboutTheSame(a: string, b: string): boolean {
-  if (a.includes(b) || b.includes(a)) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length >= 4 && longer.includes(shorter)) return true;
   if (a.length !== b.length) return false;
   let differ = 0;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
@@ -491,7 +492,8 @@ function aboutTheSame(a: string, b: string): boolean {
 /**
  * Ranked candidate values from one or more reads of the register: each read with its decimal mark
  * (the meter's known decimals win over red drums), its one-digit alternatives for unsure digits, and
- * everything weighed by plausibility against the last reading. Duplicates keep their best confidence;
+ * everything weighed by plausibility against the last reading (on a drum meter, a read without red drums that is
+ * other print than the red register weighs 0.6, see `otherPrint`). Duplicates keep their best confidence;
  * when the runner-up is about as likely as the best value, all lose a fifth of their confidence (none is sure).
  */
 export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, max = 5): Candidate[] {
