@@ -19,7 +19,8 @@ async function face(shown: string) {
   return toGrey(data, info.width, info.height, info.channels);
 }
 
-const mark = (x0: number, y0: number, x1: number, y1: number): Mark => ({ x0, y0, x1, y1, pixels: (x1 - x0 + 1) * (y1 - y0 + 1), contrast: 0.5 });
+/** A mark of the box x0..x1 × y0..y1 whose ink fills `fill` of it. */
+const mark = (x0: number, y0: number, x1: number, y1: number, fill = 1): Mark => ({ x0, y0, x1, y1, pixels: fill * (x1 - x0 + 1) * (y1 - y0 + 1), contrast: 0.5 });
 
 describe('digit rows from the pixels', () => {
   it('finds the seven-segment register row (not the barcode or the serial number), all its digits', async () => {
@@ -89,16 +90,16 @@ describe('digit rows from the pixels', () => {
 
   it('keeps a 1 shorter than the digits beside it in their row, but not a short wide mark', () => {
     // Digits' marks fill about half their box.
-    const mark = (x0: number, y0: number, x1: number, y1: number): Mark => ({ x0, y0, x1, y1, pixels: 0.5 * (x1 - x0 + 1) * (y1 - y0 + 1), contrast: 0.5 });
-    const row = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(74, 16, 79, 46), mark(90, 10, 110, 50)];
+    const digit = (x0: number, y0: number, x1: number, y1: number) => mark(x0, y0, x1, y1, 0.5);
+    const row = [digit(10, 10, 30, 50), digit(40, 10, 60, 50), digit(74, 16, 79, 46), digit(90, 10, 110, 50)];
     const [best] = digitRows(row, { minHeight: 8, maxHeight: 200, shortOnes: true });
     expect(best!.count).toBe(4);
     // Drums' digits are all of a height: there, the short mark breaks the row.
     expect(digitRows(row, { minHeight: 8, maxHeight: 200 }).map((r) => r.count)).not.toContain(4);
     // A 1 short at its top only: the digits after it are still measured against the full ones.
-    const topShort = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(74, 24, 79, 50), mark(90, 10, 110, 50), mark(120, 10, 140, 50)];
+    const topShort = [digit(10, 10, 30, 50), digit(40, 10, 60, 50), digit(74, 24, 79, 50), digit(90, 10, 110, 50), digit(120, 10, 140, 50)];
     expect(digitRows(topShort, { minHeight: 8, maxHeight: 200, shortOnes: true })[0]!.count).toBe(5);
-    const wide = [mark(10, 10, 30, 50), mark(40, 10, 60, 50), mark(70, 16, 89, 46), mark(100, 10, 120, 50)];
+    const wide = [digit(10, 10, 30, 50), digit(40, 10, 60, 50), digit(70, 16, 89, 46), digit(100, 10, 120, 50)];
     expect(digitRows(wide, { minHeight: 8, maxHeight: 200, shortOnes: true }).map((r) => r.count)).not.toContain(4);
   });
 });
