@@ -137,7 +137,7 @@ export function textLiteral(text: string): SQL {
  * drizzle's `inArray` makes: a few thousand ids are one short text the server parses at once, not thousands of
  * parameters to describe, bind and plan.
  */
-export function pgArray(values: readonly string[], type: 'uuid' | 'text'): SQL {
+export function pgArray(values: readonly string[], type: 'uuid' | 'text' | 'integer'): SQL {
   return sql`${pgArrayLiteral(values)}::${sql.raw(type)}[]`;
 }
 

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { buildings, events, meterReadings } from '@/db/schema';
+import { auditLog, buildings, events, meterReadings } from '@/db/schema';
 import { reviewReadings } from '@/server/services/readings/review-readings';
 import { submitReading } from '@/server/services/readings/submit-reading';
 import { createMeter } from '@/server/services/meters/create-meter';
@@ -149,8 +149,14 @@ describe('readings', () => {
     const r = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 500 });
     await manager('POST', '/readings/review', { readingIds: [r.body.data.id], status: 'confirmed' });
     expect((await manager('POST', `/meters/${myMeter.id}/readings`, { value: 3 })).status).toBe(422);
+    const listed = async () => (await manager('GET', `/meters?buildingId=${myMeter.buildingId}`)).body.data.find((m: { id: string }) => m.id === myMeter.id);
+    expect((await listed()).lastReading.value).toBe(500);
     const replaced = await manager('PATCH', `/meters/${myMeter.id}`, { replaced: true });
     expect(replaced.body.data).toMatchObject({ series: 2, lastReading: null });
+    expect(await listed()).toMatchObject({ series: 2, lastReading: null });
+    // The audit shows the meter before the replacement with its last reading of the old series.
+    const [audit] = await getDb().select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.action, 'meter.replace')));
+    expect(audit).toMatchObject({ entityId: myMeter.id, before: { series: 1, lastReading: { value: 500 } }, after: { series: 2, lastReading: null } });
     const fresh = await manager('POST', `/meters/${myMeter.id}/readings`, { value: 3 });
     expect(fresh.status).toBe(201);
     expect(fresh.body.data.consumption).toBeNull();
@@ -171,6 +177,9 @@ describe('readings', () => {
     expect(again.status).toBe(422);
     const [last] = await reviewReadings({ ctx: serviceContext(t.tenantId, t.manager), input: { readingIds: [ids[4]!], status: 'confirmed' } });
     expect(last).toMatchObject({ consumption: 14, flag: expect.stringContaining('3 times') });
+    // The list shows the latest confirmed reading of several (by when it was read, not when it was confirmed).
+    const meter = (await manager('GET', `/meters?buildingId=${myMeter.buildingId}`)).body.data.find((m: { id: string }) => m.id === myMeter.id);
+    expect(meter.lastReading).toEqual({ value: 30, readAt: new Date(Date.UTC(2026, 4, 20)).toISOString() });
   });
 
   it('property: confirmed consumptions add up to the last value minus the first', async () => {
