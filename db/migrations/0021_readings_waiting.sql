@@ -1,0 +1,1 @@
+CREATE INDEX "meter_readings_waiting_idx" ON "meter_readings" USING btree ("tenant_id","read_at") WHERE status = 'submitted';
