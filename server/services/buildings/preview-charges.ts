@@ -50,7 +50,8 @@ export async function previewCharges({ ctx, input }: { ctx: ServiceContext; inpu
     .select({ consumption: meterReadings.consumption })
     .from(meterReadings)
     .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.meterId, meters.id), eq(meterReadings.status, 'confirmed'), isNotNull(meterReadings.consumption)))
-    .orderBy(desc(meterReadings.readAt))
+    // Readings of one instant in the order the rest of the app keeps them (compareReadings: then by id).
+    .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
     .limit(1)
     .as('reading');
   const latest = await ctx.db

@@ -30,7 +30,8 @@ export async function meterViews(db: DbExecutor, tenantId: string, rows: Array<t
     .select({ value: meterReadings.value, readAt: meterReadings.readAt })
     .from(meterReadings)
     .where(and(eq(meterReadings.tenantId, tenantId), eq(meterReadings.meterId, sql`m.id`), eq(meterReadings.series, sql`m.series`), eq(meterReadings.status, 'confirmed')))
-    .orderBy(desc(meterReadings.readAt))
+    // Readings of one instant in the order the rest of the app keeps them (compareReadings: then by id).
+    .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
     .limit(1)
     .as('latest');
   const given = sql`unnest(${pgArray(rows.map((m) => m.id), 'uuid')}, ${pgArray(rows.map((m) => String(m.series)), 'integer')}) as m(id, series)`;

@@ -177,7 +177,7 @@ describe('readings', () => {
     expect(again.status).toBe(422);
     const [last] = await reviewReadings({ ctx: serviceContext(t.tenantId, t.manager), input: { readingIds: [ids[4]!], status: 'confirmed' } });
     expect(last).toMatchObject({ consumption: 14, flag: expect.stringContaining('3 times') });
-    // The list shows the latest confirmed reading of several (by when it was read, not when it was confirmed).
+    // The list shows the latest of several confirmed readings.
     const meter = (await manager('GET', `/meters?buildingId=${myMeter.buildingId}`)).body.data.find((m: { id: string }) => m.id === myMeter.id);
     expect(meter.lastReading).toEqual({ value: 30, readAt: new Date(Date.UTC(2026, 4, 20)).toISOString() });
   });
