@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { apartments, chargeRules, type MeterType, meterReadings, meters } from '@/db/schema';
 import { type ChargeRuleInput, validateChargeRules } from '@/server/domain/billing-settings';
 import { type ApartmentFacts, compareApartmentNumbers, computeCharges, type RuleUnits } from '@/server/domain/charges';
@@ -7,6 +7,7 @@ import { MANAGERS, requireRole, type ServiceContext } from '../context';
 import { ValidationError } from '../errors';
 import { requireBuilding } from '../apartments/apartment-fields';
 import { apartmentScope, chargeRuleScope, meterScope } from '../scopes';
+import { latestConfirmedReading } from '../readings/latest-confirmed-reading';
 
 export type ChargePreview = {
   apartments: Array<{ apartmentId: string; number: string; lines: Array<{ description: string; quantity: string; unit: string; amount: number; missing?: string }>; total: number }>;
@@ -43,17 +44,9 @@ export async function previewCharges({ ctx, input }: { ctx: ServiceContext; inpu
     rules = saved.map((r) => ({ name: r.name, basis: r.basis, unitPrice: Number(r.unitPrice), meterType: r.meterType, totalAmount: r.totalAmount === null ? null : Number(r.totalAmount), vatRate: Number(r.vatRate) }));
   }
   const apts = await ctx.db.select().from(apartments).where(and(apartmentScope(ctx), eq(apartments.buildingId, input.buildingId)));
-  // Each apartment meter's latest confirmed consumption, read backwards on the (tenant, meter, read_at) index: one or two
-  // entries a meter. Joining every reading and keeping the latest (DISTINCT ON) scanned all tenants' readings (33.7 ms
-  // for a building of 250 meters with 120,000 readings in the table, 2.3 ms now) and grew with their history.
-  const reading = ctx.db
-    .select({ consumption: meterReadings.consumption })
-    .from(meterReadings)
-    .where(and(eq(meterReadings.tenantId, ctx.tenantId), eq(meterReadings.meterId, meters.id), eq(meterReadings.status, 'confirmed'), isNotNull(meterReadings.consumption)))
-    // Readings of one instant in the order the rest of the app keeps them (compareReadings: then by id).
-    .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
-    .limit(1)
-    .as('reading');
+  // Each apartment meter's latest confirmed consumption, one lateral read each (joining every reading with no tenant
+  // condition on the readings scanned all tenants' readings: 33.7 ms for a building of 250 meters, 2.3 ms now).
+  const reading = latestConfirmedReading(ctx.db, ctx.tenantId, meters.id, isNotNull(meterReadings.consumption));
   const latest = await ctx.db
     .select({ apartmentId: meters.apartmentId, type: meters.type, consumption: reading.consumption })
     .from(meters)

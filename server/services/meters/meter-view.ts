@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pgArray } from '@/db/bulk-insert';
 import type { DbExecutor } from '@/db/client';
 import { meterReadings, meters, type MeterType } from '@/db/schema';
 import type { ServiceContext } from '../context';
 import { NotFoundError } from '../errors';
 import { meterScope } from '../scopes';
+import { latestConfirmedReading } from '../readings/latest-confirmed-reading';
 
 export type MeterView = {
   id: string;
@@ -20,20 +21,12 @@ export type MeterView = {
 
 /**
  * Meters with their last confirmed reading of the current series (the series of the rows given: a meter just
- * replaced is shown before and after). Each meter's latest reading is read backwards on the (tenant, meter,
- * read_at) index, one or two entries a meter, however long its history; reading all of them and keeping the
- * latest (DISTINCT ON) took 6.7 ms for a page of 50 meters with two years of monthly readings, this 0.6 ms.
+ * replaced is shown before and after), one lateral read each (a page of 50 meters with two years of monthly
+ * readings: 6.7 ms with DISTINCT ON over all of them, 0.6 ms).
  */
 export async function meterViews(db: DbExecutor, tenantId: string, rows: Array<typeof meters.$inferSelect>): Promise<MeterView[]> {
   if (rows.length === 0) return [];
-  const latest = db
-    .select({ value: meterReadings.value, readAt: meterReadings.readAt })
-    .from(meterReadings)
-    .where(and(eq(meterReadings.tenantId, tenantId), eq(meterReadings.meterId, sql`m.id`), eq(meterReadings.series, sql`m.series`), eq(meterReadings.status, 'confirmed')))
-    // Readings of one instant in the order the rest of the app keeps them (compareReadings: then by id).
-    .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
-    .limit(1)
-    .as('latest');
+  const latest = latestConfirmedReading(db, tenantId, sql`m.id`, eq(meterReadings.series, sql`m.series`));
   const given = sql`unnest(${pgArray(rows.map((m) => m.id), 'uuid')}, ${pgArray(rows.map((m) => String(m.series)), 'integer')}) as m(id, series)`;
   const last = await db.select({ meterId: sql<string>`m.id`, value: latest.value, readAt: latest.readAt }).from(given).crossJoinLateral(latest);
   const byMeter = new Map(last.map((r) => [r.meterId, r]));
