@@ -107,6 +107,28 @@ describe('rankCandidates, close calls', () => {
   });
 });
 
+describe('rankCandidates, a skipped last drum', () => {
+  const read = (digits: string, confidence: number): RegisterRead => ({ digits, decimals: null, decimalsFrom: null, probs: [...digits].map(() => 0.97), alts: [...digits].map(() => undefined), confidence, span: [0.2, 0.8], pitch: 0.08 });
+
+  it("on a drum meter, prefers the read that holds another's digits and one drum more at the end", () => {
+    // The recogniser skipped the last drum, caught between two digits, in one crop: 0280982 with 3 decimals is 0280.982.
+    const reads = [read('0280982', 0.775), read('02809826', 0.72)];
+    expect(rankCandidates(reads, { decimals: 3, type: 'gas' })[0]!.value).toBe('02809.826');
+    // Alone, or on an LCD (no drums turning), the shorter read still wins as before.
+    expect(rankCandidates(reads, { decimals: 3, type: 'electricity' })[0]!.value).toBe('0280.982');
+    expect(rankCandidates([reads[0]!], { decimals: 3, type: 'gas' })[0]!.value).toBe('0280.982');
+  });
+
+  it('does not prefer a longer read that is much less sure, or that differs before its end', () => {
+    expect(rankCandidates([read('0280982', 0.775), read('02809826', 0.3)], { decimals: 3, type: 'gas' })[0]!.value).toBe('0280.982');
+    expect(rankCandidates([read('0280982', 0.775), read('02819826', 0.72)], { decimals: 3, type: 'gas' })[0]!.value).toBe('0280.982');
+  });
+
+  it('does not make a sixth whole-number drum of a digit after the register (the unit m³ read as 3)', () => {
+    expect(rankCandidates([read('0002975', 0.53), read('00029753', 0.53)], { decimals: 2, type: 'cold_water' })[0]!.value).toBe('00029.75');
+  });
+});
+
 describe('registerShape, nothing but 8s', () => {
   it("doubts an LCD read of only 8s (unlit segments taken for lit), not a drum meter's", () => {
     expect(registerShape('88', { type: 'heating' })).toBeLessThan(registerShape('25', { type: 'heating' }));

@@ -504,6 +504,16 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
   // with about the same digits is the same register, its red missed in that crop.
   const redReads = DRUM_TYPES.has(hints.type ?? '') && known ? reads.filter((r) => r.decimalsFrom === 'red' && r.decimals === known) : [];
   const otherPrint = (read: RegisterRead) => read.decimals === null && redReads.length > 0 && !redReads.some((r) => aboutTheSame(r.digits, read.digits));
+  // The last drum turns all the time and, caught between two digits, is often skipped by the recogniser: a read
+  // that another read of the register holds with one digit more at the end most likely missed that drum — unless
+  // that would make more than five whole-number drums (household water and gas meters show four or five; a sixth
+  // is more often the unit's ³ read as a digit).
+  const drums = DRUM_TYPES.has(hints.type ?? '') && known !== null;
+  const missedLastDrum = (read: RegisterRead) =>
+    drums &&
+    read.digits.length >= 4 &&
+    read.digits.length + 1 - known! <= 5 &&
+    reads.some((o) => o.digits.length === read.digits.length + 1 && o.digits.startsWith(read.digits) && o.confidence * (o.weight ?? 1) >= 0.5 * read.confidence * (read.weight ?? 1));
   const add = (value: string, confidence: number) => {
     const c = Math.max(0, Math.min(1, confidence));
     if (c > (out.get(value) ?? -1)) out.set(value, c);
@@ -513,6 +523,7 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
     let decimals = read.decimals;
     let factor = read.weight ?? 1;
     if (otherPrint(read)) factor *= 0.6;
+    if (missedLastDrum(read)) factor *= 0.8;
     if (known !== null) {
       // Red drums, or digits after a lit decimal point, counted other than the meter's decimals: a digit was likely
       // missed (an LCD's last one at the window's edge) or read twice.
