@@ -493,7 +493,8 @@ function aboutTheSame(a: string, b: string): boolean {
  * Ranked candidate values from one or more reads of the register: each read with its decimal mark
  * (the meter's known decimals win over red drums), its one-digit alternatives for unsure digits, and
  * everything weighed by plausibility against the last reading (on a drum meter, a read without red drums that is
- * other print than the red register weighs 0.6, see `otherPrint`). Duplicates keep their best confidence;
+ * other print than the red register weighs 0.6, see `otherPrint`, and one that misses a last drum another read
+ * saw weighs 0.8, see `missedLastDrum`). Duplicates keep their best confidence;
  * when the runner-up is about as likely as the best value, all lose a fifth of their confidence (none is sure).
  */
 export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, max = 5): Candidate[] {
@@ -508,11 +509,11 @@ export function rankCandidates(reads: RegisterRead[], hints: MeterHints = {}, ma
   // that another read of the register holds with one digit more at the end most likely missed that drum — unless
   // that would make more than five whole-number drums (household water and gas meters show four or five; a sixth
   // is more often the unit's ³ read as a digit).
-  const drums = DRUM_TYPES.has(hints.type ?? '') && known !== null;
   const missedLastDrum = (read: RegisterRead) =>
-    drums &&
+    DRUM_TYPES.has(hints.type ?? '') &&
+    known !== null &&
     read.digits.length >= 4 &&
-    read.digits.length + 1 - known! <= 5 &&
+    read.digits.length + 1 - known <= 5 &&
     reads.some((o) => o.digits.length === read.digits.length + 1 && o.digits.startsWith(read.digits) && o.confidence * (o.weight ?? 1) >= 0.5 * read.confidence * (read.weight ?? 1));
   const add = (value: string, confidence: number) => {
     const c = Math.max(0, Math.min(1, confidence));
