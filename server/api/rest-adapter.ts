@@ -29,6 +29,7 @@ async function prepareRequest(req: Request): Promise<Prepared> {
     url.pathname = decodablePath(url.pathname);
     url.search = '';
   }
+  if (!urlRefusal && (method === 'GET' || method === 'HEAD')) return { request: req, body: new Uint8Array(), unreadable: null };
   const headers = new Headers(req.headers);
   headers.delete('content-length');
   const unreadable = (error: ServiceError): Prepared => {
@@ -37,7 +38,6 @@ async function prepareRequest(req: Request): Promise<Prepared> {
     return { request: new Request(url, { method, headers, body: withBody ? '{}' : undefined }), body: new Uint8Array(), unreadable: error };
   };
   if (urlRefusal) return unreadable(new BadRequestError(urlRefusal));
-  if (method === 'GET' || method === 'HEAD') return { request: req, body: new Uint8Array(), unreadable: null };
   let bytes: Uint8Array;
   try {
     bytes = await readBodyCapped(req, JSON_BODY_LIMIT);

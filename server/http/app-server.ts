@@ -81,10 +81,11 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
 
 async function send(req: http.IncomingMessage, res: http.ServerResponse, answer: RestAnswer, extra: Record<string, string>): Promise<void> {
   res.statusCode = answer.status;
-  let body: Buffer;
+  // A plain answer's text goes to the socket as it is (no copy into a Buffer first: one less 20 KB allocation per page of a list).
+  let body: Buffer | string;
   if ('plain' in answer) {
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    body = Buffer.from(answer.body ?? '');
+    body = answer.body ?? '';
   } else {
     for (const [name, value] of answer.headers) if (name !== 'set-cookie') res.setHeader(name, value);
     const cookies = answer.headers.getSetCookie();
@@ -93,17 +94,19 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, answer:
   }
   // Ours win over the route's, as next.config.ts's headers do.
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
-  if (body.length >= COMPRESS_FROM && !res.hasHeader('content-encoding')) {
+  let length = Buffer.byteLength(body);
+  if (length >= COMPRESS_FROM && !res.hasHeader('content-encoding')) {
     const vary = res.getHeader('vary');
     res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     // As Next's compression: gzip when the client accepts it (q-values honoured, `gzip;q=0` refuses it).
     if (new Negotiator({ headers: req.headers }).encodings(['gzip', 'identity'])[0] === 'gzip') {
       body = await gzip(body);
+      length = body.length;
       res.setHeader('Content-Encoding', 'gzip');
     }
   }
   // A 204 or 304 has no body and says no length.
-  if (answer.status !== 204 && answer.status !== 304) res.setHeader('Content-Length', body.length);
+  if (answer.status !== 204 && answer.status !== 304) res.setHeader('Content-Length', length);
   // A body the handler refused unread (too large) is not read to its end: this connection cannot carry another request.
   if (!req.complete) res.setHeader('Connection', 'close');
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -49,18 +49,44 @@ const VALID: Record<KeyType, (v: string | number) => boolean> = {
  * `pageOf(rows, limit, (r) => r.key)`), so the order and the cursor cannot drift apart.
  */
 export function keyset<O extends string>(orders: Record<O, KeyPart[]>, sort: O | `-${O}`, id: AnyColumn, cursor: string | undefined) {
-  const descending = sort.startsWith('-');
-  const parts: KeyPart[] = [...orders[sort.replace(/^-/, '') as O], { expr: id, type: 'uuid' }];
+  const parts = keyParts(orders, sort, id);
+  return keysetOf(parts, sort.startsWith('-'), cursor ? cursorValues(parts, cursor) : null);
+}
+
+/**
+ * `keyset` for a read prepared once per shape (db/prepared-read.ts): with `withCursor`, the condition for the next page
+ * compares with placeholders (`after0`, `after1`, …) whose values `keysetValues` gives.
+ */
+export function preparedKeyset<O extends string>(orders: Record<O, KeyPart[]>, sort: O | `-${O}`, id: AnyColumn, withCursor: boolean) {
+  const parts = keyParts(orders, sort, id);
+  return keysetOf(parts, sort.startsWith('-'), withCursor ? parts.map((_, i) => sql.placeholder(`after${i}`)) : null);
+}
+
+/** The values of `preparedKeyset`'s placeholders for `cursor` (checked as `keyset` checks it); none without a cursor. */
+export function keysetValues<O extends string>(orders: Record<O, KeyPart[]>, sort: O | `-${O}`, id: AnyColumn, cursor: string | undefined): Record<string, string | number> {
+  if (!cursor) return {};
+  return Object.fromEntries(cursorValues(keyParts(orders, sort, id), cursor).map((v, i) => [`after${i}`, v]));
+}
+
+function keyParts<O extends string>(orders: Record<O, KeyPart[]>, sort: O | `-${O}`, id: AnyColumn): KeyPart[] {
+  return [...orders[sort.replace(/^-/, '') as O], { expr: id, type: 'uuid' }];
+}
+
+function cursorValues(parts: KeyPart[], cursor: string): Array<string | number> {
+  const values = decodeCursor(cursor, parts.length);
+  if (!values.every((v, i) => VALID[parts[i]!.type](v))) throw new BadRequestError('Invalid cursor');
+  return values;
+}
+
+function keysetOf(parts: KeyPart[], descending: boolean, afterValues: unknown[] | null) {
   const exprs = sql.join(
     parts.map((p) => sql`${p.expr}`),
     sql`, `,
   );
   let after: SQL | undefined;
-  if (cursor) {
-    const values = decodeCursor(cursor, parts.length);
-    if (!values.every((v, i) => VALID[parts[i]!.type](v))) throw new BadRequestError('Invalid cursor');
+  if (afterValues) {
     const typed = sql.join(
-      values.map((v, i) => sql`${v}::${sql.raw(parts[i]!.type)}`),
+      afterValues.map((v, i) => sql`${v}::${sql.raw(parts[i]!.type)}`),
       sql`, `,
     );
     after = sql`(${exprs}) ${sql.raw(descending ? '<' : '>')} (${typed})`;

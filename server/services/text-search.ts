@@ -1,4 +1,4 @@
-import { type AnyColumn, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, ilike, or, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** An ILIKE pattern for "contains `text`", with the pattern's own characters (\ % _) taken literally. */
 export function containing(text: string): string {
@@ -9,5 +9,10 @@ export function containing(text: string): string {
 export function matchesSearch(q: string | undefined, columns: Array<AnyColumn | SQL>): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  return or(...columns.map((c) => ilike(c, containing(text))));
+  return anyContains(columns, containing(text));
+}
+
+/** Rows where any of `columns` matches an ILIKE pattern: a value of `containing`, or a placeholder for one. */
+export function anyContains(columns: Array<AnyColumn | SQL>, pattern: string | Placeholder): SQL {
+  return or(...columns.map((c) => ilike(c, pattern)))!;
 }

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedRead } from '@/db/prepared-read';
 import { apartments, invoices, payments } from '@/db/schema';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { type KeyPart, keyset, pageOf } from '../pagination';
-import { type PaymentFilter, paymentFilterWhere } from './payment-filter';
+import { type KeyPart, keysetValues, pageOf, preparedKeyset } from '../pagination';
+import { type PaymentFilter, paymentFilterConditions, paymentFilterShape, paymentFilterValues } from './payment-filter';
 import { type PaymentView, paymentView, paymentViewColumns } from './payment-view';
 
 export const PAYMENT_SORTS = ['-date', 'date', '-amount', 'amount'] as const;
@@ -15,19 +16,30 @@ const ORDERS = {
   amount: [{ expr: payments.amount, type: 'bigint' }],
 } satisfies Record<string, KeyPart[]>;
 
-/** The tenant's payments (the latest paid first unless `sort` says otherwise), with invoice and apartment numbers, narrowed by `PaymentFilter`. */
-export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: PaymentFilter & { sort?: PaymentSort; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
-  requireRole(ctx, ...MANAGERS);
-  const order = keyset(ORDERS, input.sort ?? '-date', payments.id, input.cursor);
-  const where = await paymentFilterWhere(ctx, input);
-  const rows = await ctx.db
-    .select({ payment: paymentViewColumns, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId, key: order.key })
+// A page of payments, prepared once per shape: order, first or later page, and the filters used (`sort|cursor|filters`).
+// Building the query took about a fifth of the CPU the list cost the app under load.
+const paymentsPage = preparedRead((db, shape: string) => {
+  const [sort, cursor, filters] = shape.split('|') as [PaymentSort, string, string];
+  const order = preparedKeyset(ORDERS, sort, payments.id, cursor === '1');
+  return db
+    // One level of columns: Drizzle maps a nested selection's rows with more work per value.
+    .select({ ...paymentViewColumns, invoiceNumber: invoices.number, apartmentNumber: apartments.number, buildingId: apartments.buildingId, key: order.key })
     .from(payments)
     .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(...where, order.after))
+    .where(and(...paymentFilterConditions(filters), order.after))
     .orderBy(...order.orderBy)
-    .limit(input.limit + 1);
+    .limit(sql.placeholder('limit'))
+    .prepare('payments_page');
+});
+
+/** The tenant's payments (the latest paid first unless `sort` says otherwise), with invoice and apartment numbers, narrowed by `PaymentFilter`. */
+export async function listPayments({ ctx, input }: { ctx: ServiceContext; input: PaymentFilter & { sort?: PaymentSort; limit: number; cursor?: string } }): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
+  requireRole(ctx, ...MANAGERS);
+  const sort = input.sort ?? '-date';
+  const after = keysetValues(ORDERS, sort, payments.id, input.cursor);
+  const values = { ...(await paymentFilterValues(ctx, input)), ...after, limit: input.limit + 1 };
+  const rows = await paymentsPage(ctx.db, `${sort}|${input.cursor ? 1 : 0}|${paymentFilterShape(input)}`).execute(values);
   const { items, nextCursor } = pageOf(rows, input.limit, (r) => r.key);
-  return { items: items.map((r) => paymentView(r.payment, r)), nextCursor };
+  return { items: items.map((r) => paymentView(r, r)), nextCursor };
 }

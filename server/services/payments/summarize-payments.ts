@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { preparedRead } from '@/db/prepared-read';
 import { apartments, payments } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { type PaymentFilter, paymentFilterWhere } from './payment-filter';
+import { type PaymentFilter, paymentFilterConditions, paymentFilterShape, paymentFilterValues } from './payment-filter';
 
 export type PaymentSummary = {
   /** Payments the filter matches, in any status. */
@@ -11,11 +12,9 @@ export type PaymentSummary = {
   received: Array<{ currency: string; amount: number; count: number }>;
 };
 
-/** The totals of the payments a filter matches, as the payments list shows them above its rows. */
-export async function summarizePayments({ ctx, input }: { ctx: ServiceContext; input: PaymentFilter }): Promise<PaymentSummary> {
-  requireRole(ctx, ...MANAGERS);
-  const where = await paymentFilterWhere(ctx, input);
-  const rows = await ctx.db
+// The totals per currency, prepared once per filter shape (as the list's pages are).
+const totals = preparedRead((db, filters: string) =>
+  db
     .select({
       currency: payments.currency,
       all: count(),
@@ -25,9 +24,16 @@ export async function summarizePayments({ ctx, input }: { ctx: ServiceContext; i
     })
     .from(payments)
     .innerJoin(apartments, eq(apartments.id, payments.apartmentId))
-    .where(and(...where))
+    .where(and(...paymentFilterConditions(filters)))
     .groupBy(payments.currency)
-    .orderBy(payments.currency);
+    .orderBy(payments.currency)
+    .prepare('payment_totals'),
+);
+
+/** The totals of the payments a filter matches, as the payments list shows them above its rows. */
+export async function summarizePayments({ ctx, input }: { ctx: ServiceContext; input: PaymentFilter }): Promise<PaymentSummary> {
+  requireRole(ctx, ...MANAGERS);
+  const rows = await totals(ctx.db, paymentFilterShape(input)).execute(await paymentFilterValues(ctx, input));
   return {
     count: rows.reduce((n, r) => n + r.all, 0),
     received: rows.filter((r) => r.completed > 0).map((r) => ({ currency: r.currency, amount: fromUnits(Number(r.cents ?? 0), 2), count: r.completed })),
