@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { preparedRead } from '@/db/prepared-read';
 import { apartmentCredits, apartments, buildings } from '@/db/schema';
 import { decimalPlaces, fromUnits, toUnits, unitsToString } from '@/server/domain/decimal';
 import { type FieldError, NotFoundError } from '../errors';
@@ -97,8 +98,17 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
 }
 
 /** The building of the tenant, or 404. */
+// Checked before most reads of a building's apartments and meters: prepared.
+const tenantBuilding = preparedRead((db) =>
+  db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.tenantId, sql.placeholder('tenantId')), eq(buildings.id, sql.placeholder('buildingId'))))
+    .prepare('tenant_building'),
+);
+
 export async function requireBuilding(db: DbExecutor, tenantId: string, buildingId: string): Promise<{ id: string }> {
-  const [row] = await db.select({ id: buildings.id }).from(buildings).where(and(eq(buildings.tenantId, tenantId), eq(buildings.id, buildingId)));
+  const [row] = await tenantBuilding(db).execute({ tenantId, buildingId });
   if (!row) throw new NotFoundError('Building');
   return row;
 }

@@ -43,10 +43,45 @@ export async function tenantToday(db: DbExecutor, tenantId: string, now: Date): 
   return todayIn(await tenantTimeZone(db, tenantId), now);
 }
 
+/** The columns an invoice's view reads: lists select these, not the whole row. */
+export const invoiceViewColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  buildingId: invoices.buildingId,
+  apartmentId: invoices.apartmentId,
+  status: invoices.status,
+  periodStart: invoices.periodStart,
+  periodEnd: invoices.periodEnd,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  amount: invoices.amount,
+  amountPaid: invoices.amountPaid,
+  referenceNumber: invoices.referenceNumber,
+  reference: invoices.reference,
+  paidDate: invoices.paidDate,
+  needsReview: invoices.needsReview,
+  createdAt: invoices.createdAt,
+};
+type InvoiceViewRow = Pick<typeof invoices.$inferSelect, keyof typeof invoiceViewColumns>;
+
+const lineViewColumns = {
+  invoiceId: invoiceLines.invoiceId,
+  description: invoiceLines.description,
+  quantity: invoiceLines.quantity,
+  unit: invoiceLines.unit,
+  unitPrice: invoiceLines.unitPrice,
+  vatRate: invoiceLines.vatRate,
+  netAmount: invoiceLines.netAmount,
+  vatAmount: invoiceLines.vatAmount,
+  amount: invoiceLines.amount,
+};
+type LineViewRow = Pick<typeof invoiceLines.$inferSelect, keyof typeof lineViewColumns>;
+
 // The staff scope (the tenant's): the invoice ids come from a read already scoped to the caller.
 const linesOf = preparedRead((db) =>
   db
-    .select()
+    .select(lineViewColumns)
     .from(invoiceLines)
     .where(and(invoiceLineScope(placeholderScope('staff')), sql`${invoiceLines.invoiceId} = any(${sql.placeholder('invoiceIds')}::uuid[])`))
     .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position))
@@ -54,14 +89,20 @@ const linesOf = preparedRead((db) =>
 );
 
 /** Invoices with their lines; `overdue` while sent and past the due date in the tenant's today. */
-export async function invoiceViews(db: DbExecutor, tenantId: string, rows: Array<typeof invoices.$inferSelect>, today: string): Promise<InvoiceView[]> {
+export async function invoiceViews(db: DbExecutor, tenantId: string, rows: InvoiceViewRow[], today: string): Promise<InvoiceView[]> {
   if (rows.length === 0) return [];
   const lines = await linesOf(db).execute({ tenantId, invoiceIds: pgArrayLiteral(rows.map((r) => r.id)) });
-  return rows.map((r) => invoiceView(r, lines.filter((l) => l.invoiceId === r.id), today));
+  const linesByInvoice = new Map<string, LineViewRow[]>();
+  for (const l of lines) {
+    const of = linesByInvoice.get(l.invoiceId);
+    if (of) of.push(l);
+    else linesByInvoice.set(l.invoiceId, [l]);
+  }
+  return rows.map((r) => invoiceView(r, linesByInvoice.get(r.id) ?? [], today));
 }
 
 /** One invoice with its lines (in position order). */
-function invoiceView(r: typeof invoices.$inferSelect, lines: Array<typeof invoiceLines.$inferSelect>, today: string): InvoiceView {
+function invoiceView(r: InvoiceViewRow, lines: LineViewRow[], today: string): InvoiceView {
   return {
     id: r.id,
     number: r.number,

@@ -1,22 +1,18 @@
 import { and, sql } from 'drizzle-orm';
+import { preparedRead } from '@/db/prepared-read';
 import { invoices } from '@/db/schema';
 import { fromUnits } from '@/server/domain/decimal';
 import { MANAGERS, requireRole, type ServiceContext } from '../context';
-import { type InvoiceFilters, invoiceFilterConditions } from './invoice-filters';
+import { type InvoiceFilters, invoiceFilterConditions, invoiceFilterShape, invoiceFilterValues } from './invoice-filters';
 import { tenantToday } from './invoice-view';
-import { invoiceScope } from '../scopes';
+import { invoiceScope, placeholderScope, scopeValues } from '../scopes';
 
 export type CurrencyTotals = { currency: string; count: number; amount: number; amountPaid: number; amountOpen: number };
 export type InvoiceTotals = { count: number; byCurrency: CurrencyTotals[] };
 
-/**
- * Totals of the invoices GET /invoices would list with the same filters, per currency: `amount` and
- * `amountPaid` leave void invoices out; `amountOpen` is what sent invoices still wait for.
- */
-export async function sumInvoices({ ctx, input }: { ctx: ServiceContext; input: InvoiceFilters }): Promise<InvoiceTotals> {
-  requireRole(ctx, ...MANAGERS);
-  const today = await tenantToday(ctx.db, ctx.tenantId, ctx.now);
-  const rows = await ctx.db
+// The totals per currency, prepared once per filter shape (as the list's pages are); managers only, so the staff scope.
+const totals = preparedRead((db, filters: string) =>
+  db
     .select({
       currency: invoices.currency,
       count: sql<number>`count(*)::int`,
@@ -25,9 +21,20 @@ export async function sumInvoices({ ctx, input }: { ctx: ServiceContext; input: 
       amountOpen: sql<string>`coalesce(sum(${invoices.amount} - ${invoices.amountPaid}) filter (where ${invoices.status} = 'sent'), 0)::text`,
     })
     .from(invoices)
-    .where(and(invoiceScope(ctx), ...invoiceFilterConditions(input, today)))
+    .where(and(invoiceScope(placeholderScope('staff')), ...invoiceFilterConditions(filters)))
     .groupBy(invoices.currency)
-    .orderBy(sql`count(*) desc`, invoices.currency);
+    .orderBy(sql`count(*) desc`, invoices.currency)
+    .prepare('invoice_totals'),
+);
+
+/**
+ * Totals of the invoices GET /invoices would list with the same filters, per currency: `amount` and
+ * `amountPaid` leave void invoices out; `amountOpen` is what sent invoices still wait for.
+ */
+export async function sumInvoices({ ctx, input }: { ctx: ServiceContext; input: InvoiceFilters }): Promise<InvoiceTotals> {
+  requireRole(ctx, ...MANAGERS);
+  const today = await tenantToday(ctx.db, ctx.tenantId, ctx.now);
+  const rows = await totals(ctx.db, invoiceFilterShape(input)).execute({ ...scopeValues(ctx), ...invoiceFilterValues(input, today) });
   const byCurrency = rows.map((r) => ({
     currency: r.currency,
     count: Number(r.count),

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { meterReadings } from '@/db/schema';
 
@@ -8,7 +8,7 @@ import { meterReadings } from '@/db/schema';
  * its history (keeping the latest of all readings with DISTINCT ON read them all). Readings of one instant are taken
  * in the order the rest of the app keeps them (compareReadings: then by id).
  */
-export function latestConfirmedReading(db: DbExecutor, tenantId: string, meterId: SQL | AnyColumn, ...conditions: SQL[]) {
+export function latestConfirmedReading(db: DbExecutor, tenantId: string | Placeholder, meterId: SQL | AnyColumn, ...conditions: SQL[]) {
   return db
     .select({ value: meterReadings.value, readAt: meterReadings.readAt, consumption: meterReadings.consumption })
     .from(meterReadings)
