@@ -97,7 +97,6 @@ export function checkApartmentFields(input: ApartmentFieldsInput, at = ''): { co
   return { columns, errors };
 }
 
-/** The building of the tenant, or 404. */
 // Checked before most reads of a building's apartments and meters: prepared.
 const tenantBuilding = preparedRead((db) =>
   db
@@ -107,6 +106,7 @@ const tenantBuilding = preparedRead((db) =>
     .prepare('tenant_building'),
 );
 
+/** The building of the tenant, or 404. */
 export async function requireBuilding(db: DbExecutor, tenantId: string, buildingId: string): Promise<{ id: string }> {
   const [row] = await tenantBuilding(db).execute({ tenantId, buildingId });
   if (!row) throw new NotFoundError('Building');
