@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from './client';
-import { preparedRead } from './prepared-read';
+import { flatRowMapper, preparedRead } from './prepared-read';
 import { tenants } from './schema';
 import { makeTenant } from '@/test/factories';
 
@@ -30,5 +30,38 @@ describe('preparedRead', () => {
     expect(builds).toBe(3);
     expect(await tenantName(db, 'name').execute({ id: a.tenantId })).toEqual([{ value: 'Renamed A' }]);
     expect(builds).toBe(3);
+  });
+
+  it('maps a read of one level of columns as Drizzle maps it, every kind of value and null included', async () => {
+    const { tenantId } = await makeTenant('Prepared mapping');
+    const db = getDb();
+    const columns = {
+      id: tenants.id,
+      name: tenants.name,
+      legalName: tenants.legalName,
+      allowBrowserLocale: tenants.allowBrowserLocale,
+      createdAt: tenants.createdAt,
+      amount: sql<number>`12345::bigint`.mapWith(Number),
+      rate: sql<string>`1.50::numeric`,
+      day: sql<string>`'2026-11-29'::date`,
+      tags: sql<string[]>`array['a', 'b']`,
+      doc: sql<unknown>`'{"a": [1, null]}'::jsonb`,
+      none: sql<string | null>`null::text`,
+      named: sql<string>`'x'`.as('named'),
+    };
+    const read = preparedRead((d) => d.select(columns).from(tenants).where(eq(tenants.id, sql.placeholder('id'))).prepare('tenant_mapping'));
+    expect((read(db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
+    const prepared = await read(db).execute({ id: tenantId });
+    const plain = await db.select(columns).from(tenants).where(eq(tenants.id, tenantId));
+    expect(prepared).toEqual(plain);
+    expect(prepared[0]!.createdAt).toBeInstanceOf(Date);
+    expect(prepared[0]!.amount).toBe(12345);
+    expect(prepared[0]!.legalName).toBeNull();
+    expect(Object.keys(prepared[0]!)).toEqual(Object.keys(columns));
+  });
+
+  it('leaves a nested selection to Drizzle, which nulls a left-joined table that found no row', () => {
+    expect(flatRowMapper([{ path: ['a'], field: tenants.id }])).not.toBeNull();
+    expect(flatRowMapper([{ path: ['tenant', 'id'], field: tenants.id }])).toBeNull();
   });
 });

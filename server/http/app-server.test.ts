@@ -76,6 +76,33 @@ describe('the REST handler behind Node', () => {
     expect(await undecodable.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
   });
 
+  it('sends a large answer that is not compressed as its UTF-8 bytes, with their length', async () => {
+    const t = await makeTenant();
+    const authorization = await bearerFor(t.tenantId, t.manager);
+    const headers = { ...https, authorization, 'content-type': 'application/json' };
+    // Names past Latin-1 (š, ž, €): the text is more bytes than characters.
+    for (let i = 0; i < 30; i++) {
+      const created = await fetch(`${base}/api/buildings`, { method: 'POST', headers, body: JSON.stringify({ name: `Šveitsi žürii € ${i} ${'õ'.repeat(80)}`, address: `Pikk ${i + 1}, Tallinn` }) });
+      expect(created.status).toBe(201);
+    }
+    const raw = await new Promise<{ length: string | undefined; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}/api/buildings?limit=50`, { headers: { ...https, authorization } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d));
+          res.on('end', () => resolve({ length: res.headers['content-length'], body: Buffer.concat(parts) }));
+        })
+        .on('error', reject);
+    });
+    const text = raw.body.toString('utf8');
+    expect(text.length).toBeGreaterThan(8192);
+    expect(Number(raw.length)).toBe(raw.body.length);
+    expect(raw.body.length).toBeGreaterThan(text.length);
+    const list = JSON.parse(text) as { data: Array<{ name: string }> };
+    expect(list.data).toHaveLength(30);
+    expect(list.data.map((b) => b.name)).toContain(`Šveitsi žürii € 7 ${'õ'.repeat(80)}`);
+  });
+
   it('passes bodies through (created, too large) and compresses a large answer for a client that asks', async () => {
     const t = await makeTenant();
     const authorization = await bearerFor(t.tenantId, t.manager);
