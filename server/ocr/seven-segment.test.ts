@@ -83,6 +83,43 @@ describe('a cell between two digits', () => {
   });
 });
 
+describe('digits drawn as rectangles (rows 10–69, right edges 34 px apart)', () => {
+  const [width, height] = [190, 80];
+  const drawn = (draw: (fillRect: (x0: number, x1: number, y0: number, y1: number) => void) => void) => {
+    const mask = new Uint8Array(width * height);
+    draw((x0, x1, y0, y1) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+    });
+    // (No marks besides: no decimal points.)
+    const lit = { image: { data: new Uint8Array(width * height * 3), width, height, channels: 3 }, mask, marks: new Uint8Array(width * height), width, height, band: [10, 70] as [number, number] };
+    return readSegmentDigits(lit)
+      .map((c) => c.ch)
+      .join('');
+  };
+  /** A 0, 24 px wide from `x`; `apart`: its sides stand 2 px apart from its bars (three narrow marks). */
+  const zero = (fillRect: (x0: number, x1: number, y0: number, y1: number) => void, x: number, apart = false) => {
+    fillRect(apart ? x + 6 : x, apart ? x + 17 : x + 23, 10, 13);
+    fillRect(apart ? x + 6 : x, apart ? x + 17 : x + 23, 66, 69);
+    fillRect(x, x + 3, 10, 69);
+    fillRect(x + 20, x + 23, 10, 69);
+  };
+
+  it('reads a 0 none of whose bars reach its sides (a segmented face) as a 0', () => {
+    expect(drawn((fill) => [10, 44, 78, 112, 146].forEach((x, i) => zero(fill, x, i === 2)))).toBe('00000');
+  });
+
+  it('reads a 1 a little shorter than the digits (its segments faint at their ends) where it stands a pitch from the digits either side', () => {
+    // Its segments reach from rows 21 to 58 only, 0.63 of the digits' height, with a gap in the middle.
+    expect(
+      drawn((fill) => {
+        [10, 44, 112, 146].forEach((x) => zero(fill, x));
+        fill(97, 101, 21, 37);
+        fill(97, 101, 42, 58);
+      }),
+    ).toBe('00100');
+  });
+});
+
 describe('digits past the window', () => {
   it('reads a digit that reaches onto the dark body, where its lit segments are only a little darker and its unlit ones lighter', async () => {
     // The body from the middle of the last digit on (x0 + 4 * pitch + 16 = 214).

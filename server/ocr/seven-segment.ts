@@ -319,6 +319,14 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
   const ownSpan = new Map<number, [number, number]>();
   /** Narrow marks that are no 1: perhaps a digit's side, cut off from the rest where the bars do not reach it. */
   const fragments: Array<[number, number]> = [];
+  /** Makes `list` the cells, in its order, with those it marks narrow (a 1). */
+  const replaceCells = (list: Array<{ c: [number, number]; narrow: boolean }>) => {
+    cells.splice(0, cells.length, ...list.map((k) => k.c));
+    narrow.clear();
+    list.forEach((k, i) => k.narrow && narrow.add(i));
+  };
+  /** Fragments (by index) that were narrow marks a little too short for a 1. */
+  const shortOnes = new Set<number>();
   for (const [k, [x0, x1]] of blobs.entries()) {
     const w = x1 - x0 + 1;
     if (extent[k]! < 0.5 * H) continue;
@@ -329,7 +337,10 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
         narrow.add(cells.length);
         ownSpan.set(cells.length, [x0, x1]);
         cells.push([x1 - digitWidth + 1, x1]);
-      } else fragments.push([x0, x1]);
+      } else {
+        fragments.push([x0, x1]);
+        if (w >= 0.035 * H) shortOnes.add(fragments.length - 1);
+      }
     }
     else if (w > 1.6 * digitWidth) {
       // Neighbouring digits that touch: split at the digit pitch.
@@ -346,14 +357,27 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     const drop = new Set([...narrow].filter(tooClose));
     for (const i of drop) fragments.push(ownSpan.get(i)!);
     const kept = cells.flatMap((c, i) => (drop.has(i) ? [] : [{ c, narrow: narrow.has(i) }]));
-    cells.splice(0, cells.length, ...kept.map((k) => k.c));
-    narrow.clear();
-    kept.forEach((k, i) => k.narrow && narrow.add(i));
+    const promoted = new Set<number>();
+    // A narrow mark a little short for a 1 (a faint segment) that stands exactly where a digit stands — its right edge a
+    // pitch after the digit before it and a pitch before the next one's — is taken for a 1 after all (the lit test
+    // below still asks for two strong segments with a gap between them).
+    for (const f of shortOnes) {
+      const [x0, x1] = fragments[f]!;
+      const prev = kept.filter((k) => k.c[1] < x0).at(-1);
+      const next = kept.find((k) => k.c[0] > x1);
+      if (prev && next && Math.abs(x1 - prev.c[1] - pitch) <= 0.2 * pitch && Math.abs(next.c[1] - x1 - pitch) <= 0.2 * pitch) {
+        kept.splice(kept.indexOf(next), 0, { c: [x1 - digitWidth + 1, x1], narrow: true });
+        promoted.add(f);
+      }
+    }
+    replaceCells(kept);
+    fragments.splice(0, fragments.length, ...fragments.filter((_, f) => !promoted.has(f)));
   }
   // A fragment right beside a digit's cell that is short of a digit's width, the two together no wider than a digit,
   // is that digit's side (a segmented face's bars do not reach its sides, and a faint segment can leave a side
   // short): without it a 0 reads as a 3. A full-width digit has its sides: a mark beside it (the window's edge) is
   // not one of them. Of two such cells, the nearer.
+  const unjoined: Array<[number, number]> = [];
   const short = (c: [number, number], i: number) => !narrow.has(i) && c[1] - c[0] + 1 < 0.9 * digitWidth;
   for (const [x0, x1] of fragments) {
     if (x1 - x0 + 1 < 0.035 * H) continue;
@@ -361,7 +385,20 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     const before = cells.find((c, i) => short(c, i) && c[1] < x0 && x0 - c[1] <= 0.25 * digitWidth && x1 - c[0] + 1 <= 1.2 * digitWidth);
     if (after && (!before || after[0] - x1 <= x0 - before[1])) after[0] = x0;
     else if (before) before[1] = x1;
+    else unjoined.push([x0, x1]);
   }
+  // Marks side by side, none a cell, that together are as wide as a digit: one digit none of whose bars reach its
+  // sides (a segmented face's 0: its left side, its top and bottom bars, its right side, each a narrow mark).
+  unjoined.sort((a, b) => a[0] - b[0]);
+  const joined: Array<[number, number]> = [];
+  for (let i = 0; i < unjoined.length; ) {
+    let j = i;
+    while (j + 1 < unjoined.length && unjoined[j + 1]![0] - unjoined[j]![1] <= 0.25 * digitWidth) j++;
+    const [x0, x1] = [unjoined[i]![0], unjoined[j]![1]];
+    if (j > i && x1 - x0 + 1 >= 0.75 * digitWidth && x1 - x0 + 1 <= 1.2 * digitWidth && !cells.some((c) => c[1] >= x0 && c[0] <= x1)) joined.push([x0, x1]);
+    i = j + 1;
+  }
+  if (joined.length) replaceCells([...cells.map((c, i) => ({ c, narrow: narrow.has(i) })), ...joined.map((c) => ({ c, narrow: false }))].sort((a, b) => a.c[0] - b.c[0]));
 
   // The digits' box, shared by all (the strip is straightened before): from the first to the last row
   // where lit pixels are common. The bars (a, g, d) and the vertical segments fill those rows; a 4 or a 1
