@@ -104,19 +104,30 @@ describe('digits drawn as rectangles (rows 10–69, right edges 34 px apart)', (
     fillRect(x + 20, x + 23, 10, 69);
   };
 
+  /** 0s in the first, second, fourth and fifth places, and `marks` (x0, x1, y0, y1) drawn besides. */
+  const zerosAnd = (...marks: Array<[number, number, number, number]>) =>
+    drawn((fill) => {
+      [10, 44, 112, 146].forEach((x) => zero(fill, x));
+      for (const m of marks) fill(...m);
+    });
+
   it('reads a 0 none of whose bars reach its sides (a segmented face) as a 0', () => {
     expect(drawn((fill) => [10, 44, 78, 112, 146].forEach((x, i) => zero(fill, x, i === 2)))).toBe('00000');
   });
 
   it('reads a 1 a little shorter than the digits (its segments faint at their ends) where it stands a pitch from the digits either side', () => {
     // Its segments reach from rows 21 to 58 only, 0.63 of the digits' height, with a gap in the middle.
-    expect(
-      drawn((fill) => {
-        [10, 44, 112, 146].forEach((x) => zero(fill, x));
-        fill(97, 101, 21, 37);
-        fill(97, 101, 42, 58);
-      }),
-    ).toBe('00100');
+    expect(zerosAnd([97, 101, 21, 37], [97, 101, 42, 58])).toBe('00100');
+  });
+
+  it('does not take a short mark beside a 1 for another 1', () => {
+    // A 1 ending at 101, and a short 1-like mark ending at 95: about a pitch after the 0 before it and before the 0
+    // after the 1, but not a pitch before the 1.
+    expect(zerosAnd([97, 101, 10, 37], [97, 101, 42, 69], [91, 95, 22, 39], [91, 95, 42, 58])).toBe('00100');
+  });
+
+  it('does not make a digit of two narrow marks side by side, however wide together (remnants, not three parts of a 0)', () => {
+    expect(zerosAnd([80, 85, 10, 69], [88, 100, 10, 69])).toBe('0000');
   });
 });
 

@@ -362,11 +362,12 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     // pitch after the digit before it and a pitch before the next one's — is taken for a 1 after all (the lit test
     // below still asks for two strong segments with a gap between them).
     for (const f of shortOnes) {
-      const [x0, x1] = fragments[f]!;
-      const prev = kept.filter((k) => k.c[1] < x0).at(-1);
-      const next = kept.find((k) => k.c[0] > x1);
+      const [, x1] = fragments[f]!;
+      // (The cells before and after it by their right edges, as a 1's cell reaches left over such a mark.)
+      const at = kept.findIndex((k) => k.c[1] > x1);
+      const [prev, next] = [kept[at - 1], kept[at]];
       if (prev && next && Math.abs(x1 - prev.c[1] - pitch) <= 0.2 * pitch && Math.abs(next.c[1] - x1 - pitch) <= 0.2 * pitch) {
-        kept.splice(kept.indexOf(next), 0, { c: [x1 - digitWidth + 1, x1], narrow: true });
+        kept.splice(at, 0, { c: [x1 - digitWidth + 1, x1], narrow: true });
         promoted.add(f);
       }
     }
@@ -387,18 +388,20 @@ export function readSegmentDigits(lit: LitSegments): RecognisedChar[] {
     else if (before) before[1] = x1;
     else unjoined.push([x0, x1]);
   }
-  // Marks side by side, none a cell, that together are as wide as a digit: one digit none of whose bars reach its
-  // sides (a segmented face's 0: its left side, its top and bottom bars, its right side, each a narrow mark).
+  // Three marks or more side by side, none a cell, that together are as wide as a digit: one digit none of whose bars
+  // reach its sides (a segmented face's 0: its left side, its top and bottom bars, its right side, each a narrow mark).
+  // (Two such marks are a digit's side and the rest of it, which the rule above joins, or remnants.)
   unjoined.sort((a, b) => a[0] - b[0]);
   const joined: Array<[number, number]> = [];
   for (let i = 0; i < unjoined.length; ) {
     let j = i;
     while (j + 1 < unjoined.length && unjoined[j + 1]![0] - unjoined[j]![1] <= 0.25 * digitWidth) j++;
     const [x0, x1] = [unjoined[i]![0], unjoined[j]![1]];
-    if (j > i && x1 - x0 + 1 >= 0.75 * digitWidth && x1 - x0 + 1 <= 1.2 * digitWidth && !cells.some((c) => c[1] >= x0 && c[0] <= x1)) joined.push([x0, x1]);
+    if (j - i >= 2 && x1 - x0 + 1 >= 0.75 * digitWidth && x1 - x0 + 1 <= 1.2 * digitWidth && !cells.some((c) => c[1] >= x0 && c[0] <= x1)) joined.push([x0, x1]);
     i = j + 1;
   }
-  if (joined.length) replaceCells([...cells.map((c, i) => ({ c, narrow: narrow.has(i) })), ...joined.map((c) => ({ c, narrow: false }))].sort((a, b) => a.c[0] - b.c[0]));
+  // (In the order of their right edges, as everywhere here: a 1's cell reaches a digit's width left of its mark.)
+  if (joined.length) replaceCells([...cells.map((c, i) => ({ c, narrow: narrow.has(i) })), ...joined.map((c) => ({ c, narrow: false }))].sort((a, b) => a.c[1] - b.c[1]));
 
   // The digits' box, shared by all (the strip is straightened before): from the first to the last row
   // where lit pixels are common. The bars (a, g, d) and the vertical segments fill those rows; a 4 or a 1
