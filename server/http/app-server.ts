@@ -98,7 +98,7 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, answer:
   }
   // Ours win over the route's, as next.config.ts's headers do.
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
-  let length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  let length = Buffer.byteLength(body);
   if (length >= COMPRESS_FROM && !res.hasHeader('content-encoding')) {
     const vary = res.getHeader('vary');
     res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
