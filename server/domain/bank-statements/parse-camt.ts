@@ -1,14 +1,50 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { clean, isCalendarDate, normalizeIban, type ParsedStatement, parseAmountCents, type StatementEntry, StatementFormatError } from './statement';
+import { clean, isCalendarDate, normalizeIban, parseAmountCents, type StatementEntry, StatementFormatError, type StatementReading } from './statement';
+
+/** Entries (Ntry) read at a time by readCamt's parts. */
+export const CAMT_PART_ENTRIES = 250;
 
 /**
  * ISO 20022 bank-to-customer messages: camt.053 (statement), camt.052 (account report) and camt.054
  * (debit/credit notification), any version (001.02 … 001.08 read alike). A DOCTYPE is refused before
  * anything is parsed, so no entity is ever declared or expanded (billion laughs, XXE).
+ *
+ * Read in parts: the document is read at once with every entry (Ntry) left as its XML text (the parser's
+ * stopNodes), which tells the format and the accounts; each part's entries are parsed when the part is taken.
+ * So an importer stores one part while it reads the next, and a part's objects are garbage before the next is
+ * made. A part that is not well-formed throws when it is taken.
  */
-export function parseCamt(xml: string): ParsedStatement {
+export function readCamt(xml: string): StatementReading {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new StatementFormatError('XML with a DOCTYPE or an entity declaration is not accepted');
+  const root = obj(parseXml(xml, { stopNodes: ['*.Ntry'] })?.Document);
+  const kinds = [
+    ['BkToCstmrStmt', 'Stmt', 'camt.053'],
+    ['BkToCstmrAcctRpt', 'Rpt', 'camt.052'],
+    ['BkToCstmrDbtCdtNtfctn', 'Ntfctn', 'camt.054'],
+  ] as const;
+  const kind = kinds.find(([msg]) => root?.[msg] !== undefined);
+  if (!root || !kind) throw new StatementFormatError('Not an ISO 20022 camt.052, camt.053 or camt.054 document');
+  const [msg, part, format] = kind;
+  const accounts = arr(obj(root[msg])?.[part]).map((stmt) => {
+    const s = obj(stmt);
+    const iban = normalizeIban(text(path(s, 'Acct', 'Id', 'IBAN'))) ?? normalizeIban(text(path(s, 'Acct', 'Id', 'Othr', 'Id'))) ?? '';
+    // An entry with attributes keeps its XML in #text.
+    return { iban, entries: arr(s?.Ntry).map((n) => (typeof n === 'string' ? n : String(obj(n)?.['#text'] ?? ''))) };
+  });
+  function* parts(): Generator<StatementEntry[]> {
+    const seen = new Map<string, number>();
+    for (const { iban, entries } of accounts) {
+      for (let i = 0; i < entries.length; i += CAMT_PART_ENTRIES) {
+        const doc = parseXml(`<Part><Ntry>${entries.slice(i, i + CAMT_PART_ENTRIES).join('</Ntry><Ntry>')}</Ntry></Part>`);
+        yield arr(obj(doc?.Part)?.Ntry).flatMap((ntry) => readEntry(obj(ntry) ?? {}, iban, seen));
+      }
+    }
+  }
+  return { format, parts: parts() };
+}
+
+function parseXml(xml: string, options: { stopNodes?: string[] } = {}): Node {
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -18,30 +54,13 @@ export function parseCamt(xml: string): ParsedStatement {
     processEntities: false,
     trimValues: true,
     isArray: (name) => ['Stmt', 'Rpt', 'Ntfctn', 'Ntry', 'TxDtls', 'NtryDtls', 'Ustrd', 'Strd'].includes(name),
+    ...options,
   });
-  let doc: Node;
   try {
-    doc = parser.parse(xml) as Node;
+    return parser.parse(xml) as Node;
   } catch {
     throw new StatementFormatError('The XML is not well-formed');
   }
-  const root = obj(doc?.Document);
-  const kinds = [
-    ['BkToCstmrStmt', 'Stmt', 'camt.053'],
-    ['BkToCstmrAcctRpt', 'Rpt', 'camt.052'],
-    ['BkToCstmrDbtCdtNtfctn', 'Ntfctn', 'camt.054'],
-  ] as const;
-  const kind = kinds.find(([msg]) => root?.[msg] !== undefined);
-  if (!root || !kind) throw new StatementFormatError('Not an ISO 20022 camt.052, camt.053 or camt.054 document');
-  const [msg, part, format] = kind;
-  const entries: StatementEntry[] = [];
-  const seen = new Map<string, number>();
-  for (const stmt of arr(obj(root[msg])?.[part])) {
-    const s = obj(stmt);
-    const iban = normalizeIban(text(path(s, 'Acct', 'Id', 'IBAN'))) ?? normalizeIban(text(path(s, 'Acct', 'Id', 'Othr', 'Id'))) ?? '';
-    for (const ntry of arr(s?.Ntry)) entries.push(...readEntry(obj(ntry)!, iban, seen));
-  }
-  return { format, entries };
 }
 
 type Node = Record<string, unknown> | undefined;

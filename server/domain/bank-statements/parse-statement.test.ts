@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { referenceNumber } from '../reference-number';
-import { parseStatement, StatementFormatError } from './parse-statement';
+import { CAMT_PART_ENTRIES } from './parse-camt';
+import { parseStatement, readStatement, StatementFormatError } from './parse-statement';
 import { invoiceNumberCandidates, isValidRfReference, referenceCandidates } from './reference';
 
 const CAMT = path.resolve(import.meta.dirname, '../../../../shared/fixtures/bank/camt');
@@ -62,6 +63,30 @@ describe('camt parsing (every fixture of ../shared/fixtures/bank/camt)', () => {
     expect(seb.entries.map((e) => [e.accountIban, e.bankRef, e.date, e.amount, e.credit, e.description])).toEqual([['EE651010220306497226', 'RO4126031250L01', '2026-01-08', 100, false, 'Konto kuutasu, jaanuar 2026']]);
     expect(camt('tuleva-seb-eod-transactions-response.xml').entries).toEqual([]);
     expect(camt('tuleva-seb-current-transactions-response.xml')).toMatchObject({ format: 'camt.052', entries: [] });
+  });
+  it('a long file is read in parts of CAMT_PART_ENTRIES entries, in order, prefixed or not; a part that cannot be read throws when it is taken', () => {
+    const n = 2 * CAMT_PART_ENTRIES + 3;
+    const ntry = (p: string, i: number) =>
+      `<${p}Ntry><${p}Amt Ccy="EUR">${i + 1}.00</${p}Amt><${p}CdtDbtInd>CRDT</${p}CdtDbtInd><${p}Sts>BOOK</${p}Sts><${p}BookgDt><${p}Dt>2026-11-05</${p}Dt></${p}BookgDt><${p}AcctSvcrRef>R${i}</${p}AcctSvcrRef>` +
+      `<${p}NtryDtls><${p}TxDtls><${p}RmtInf><${p}Ustrd>Arve &amp; ${i}</${p}Ustrd></${p}RmtInf></${p}TxDtls></${p}NtryDtls></${p}Ntry>`;
+    const doc = (p: string, body: string) =>
+      `<?xml version="1.0"?><${p}Document xmlns${p ? `:${p.slice(0, -1)}` : ''}="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><${p}BkToCstmrStmt><${p}Stmt><${p}Acct><${p}Id><${p}IBAN>EE38 2200 2210 2014 5685</${p}IBAN></${p}Id></${p}Acct>${body}</${p}Stmt></${p}BkToCstmrStmt></${p}Document>`;
+    const entries = (p: string) => Array.from({ length: n }, (_, i) => ntry(p, i)).join('');
+    for (const p of ['', 'ns2:']) {
+      const reading = readStatement(utf8(doc(p, entries(p))), 'xml');
+      expect(reading.format).toBe('camt.053');
+      const parts = [...reading.parts];
+      expect(parts.map((part) => part.length)).toEqual([CAMT_PART_ENTRIES, CAMT_PART_ENTRIES, 3]);
+      expect(parts.flat().map((e) => [e.accountIban, e.bankRef, e.amount, e.description])).toEqual(Array.from({ length: n }, (_, i) => ['EE382200221020145685', `R${i}`, (i + 1) * 100, `Arve &amp; ${i}`]));
+      expect(parseStatement(utf8(doc(p, entries(p))), 'xml').entries).toEqual(parts.flat());
+    }
+    // The last part's entry lacks its amount: the parts before it are read, then it throws.
+    const broken = readStatement(utf8(doc('', entries('') + '<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry>')), 'xml').parts[Symbol.iterator]();
+    expect(broken.next().value).toHaveLength(CAMT_PART_ENTRIES);
+    expect(broken.next().value).toHaveLength(CAMT_PART_ENTRIES);
+    expect(() => broken.next()).toThrow(StatementFormatError);
+    const unclosed = readStatement(utf8(doc('', entries('') + '<Ntry><Amt Ccy="EUR">1.00</Amt><Sts>BOOK</Ntry>')), 'xml').parts;
+    expect(() => [...unclosed]).toThrow(StatementFormatError);
   });
   it('refuses a DOCTYPE (billion laughs, XXE) before parsing, fast', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt>&lol9;</BkToCstmrStmt></Document>`;

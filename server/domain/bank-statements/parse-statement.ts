@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
-import { parseCamt } from './parse-camt';
+import { readCamt } from './parse-camt';
 import { parseStatementCsv } from './parse-csv';
-import { type ParsedStatement, StatementFormatError } from './statement';
+import { type ParsedStatement, StatementFormatError, type StatementReading } from './statement';
 
 export * from './statement';
 
@@ -11,10 +11,17 @@ export * from './statement';
  * valid UTF-8, else Windows-1257 (what Baltic banks' exports use).
  */
 export function parseStatement(bytes: Uint8Array, kind: 'xml' | 'csv' | 'auto', charset?: string | null): ParsedStatement {
+  const { format, parts } = readStatement(bytes, kind, charset);
+  return { format, entries: [...parts].flat() };
+}
+
+/** parseStatement in parts (readCamt): a CSV is one part. */
+export function readStatement(bytes: Uint8Array, kind: 'xml' | 'csv' | 'auto', charset?: string | null): StatementReading {
   const text = decode(bytes, charset);
   const looksXml = /^\s*</.test(text);
-  if (kind === 'xml' || (kind === 'auto' && looksXml)) return parseCamt(text);
-  return parseStatementCsv(text);
+  if (kind === 'xml' || (kind === 'auto' && looksXml)) return readCamt(text);
+  const { format, entries } = parseStatementCsv(text);
+  return { format, parts: [entries] };
 }
 
 export function decode(bytes: Uint8Array, charset?: string | null): string {

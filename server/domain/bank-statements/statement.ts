@@ -24,6 +24,9 @@ export type StatementEntry = {
 
 export type ParsedStatement = { format: StatementFormat; entries: StatementEntry[] };
 
+/** A statement being read: its format at once, its entries in parts, each read when it is taken (it may throw then). */
+export type StatementReading = { format: StatementFormat; parts: Iterable<StatementEntry[]> };
+
 /** A file that is not a statement we can read (400), or one whose content breaks a rule (422). */
 export class StatementFormatError extends Error {
   constructor(

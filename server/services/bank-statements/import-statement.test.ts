@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { apartmentCredits, apartments, bankStatementEntries, events, invoices, payments } from '@/db/schema';
+import { apartmentCredits, apartments, bankStatementEntries, bankStatements, events, invoices, payments } from '@/db/schema';
 import { BULK_CHUNK_ROWS } from '@/db/bulk-insert';
 import { POST as importRoute } from '@/app/api/bank-statements/import/route';
 import { createApartment } from '@/server/services/apartments/create-apartment';
@@ -11,7 +11,8 @@ import { generateInvoices } from '@/server/services/invoices/generate-invoices';
 import { updateInvoice } from '@/server/services/invoices/update-invoice';
 import { bearerFor, makeTenant, serviceContext } from '@/test/factories';
 import { restClient } from '@/test/rest-client';
-import { importStatement } from './import-statement';
+import { BadRequestError } from '../errors';
+import { importStatement, STATEMENT_PART_ROWS } from './import-statement';
 import { listUnmatchedEntries } from './list-unmatched-entries';
 import { matchBankEntry } from './match-bank-entry';
 
@@ -147,6 +148,46 @@ describe('bank statement import', () => {
       .from(bankStatementEntries)
       .where(and(eq(bankStatementEntries.tenantId, ctx.tenantId), eq(bankStatementEntries.bankRef, 'M2')));
     expect(stored).toEqual({ suggestedInvoiceId: nov1!.id, suggestedApartmentId: a1!.id });
+  });
+
+  it('a file stored in several parts: an apartment paid in its first and last parts is paid in turn, as by the same money in one part', async () => {
+    const once = await setup(2);
+    const parted = await setup(2);
+    // Apartment 1: 90.00 (October, half of November), then 40.00 (the rest of November, 10.00 to credit); apartment 2: 60.00 twice.
+    const first = (apts: typeof once.apts) => [`2026-12-01,90.00,EUR,Mari,${apts[0]!.ref},,A1`, `2026-12-01,60.00,EUR,Jaan,${apts[1]!.ref},,B1`];
+    const last = (apts: typeof once.apts) => [`2026-12-09,40.00,EUR,Mari,${apts[0]!.ref},,A2`, `2026-12-09,60.00,EUR,Jaan,${apts[1]!.ref},,B2`];
+    await importStatement({ ctx: once.ctx, input: { bytes: csv([...first(once.apts), ...last(once.apts)]), kind: 'csv' } });
+    // Money nobody can place between them: the last two entries are two parts after the first two.
+    const strangers = Array.from({ length: 2 * STATEMENT_PART_ROWS }, (_, i) => `2026-12-05,${(1 + (i % 50)).toFixed(2)},EUR,Stranger ${i},,?,S${i}`);
+    const result = await importStatement({ ctx: parted.ctx, input: { bytes: csv([...first(parted.apts), ...strangers, ...last(parted.apts)]), kind: 'csv' } });
+    expect(result).toMatchObject({ matched: 4, unmatched: strangers.length, duplicates: 0 });
+    expect(result.payments.map((p) => [p.externalId, p.amount, p.invoiceId !== null])).toEqual([
+      ['A1', 60, true],
+      ['A1', 30, true],
+      ['B1', 60, true],
+      ['A2', 30, true],
+      ['A2', 10, false],
+      ['B2', 60, true],
+    ]);
+    expect(await comparableLedger(parted)).toEqual(await comparableLedger(once));
+    expect((await ledger(parted.t.tenantId)).inv.map((i) => [i.status, i.amountPaid])).toEqual(Array.from({ length: 4 }, () => ['paid', 6000]));
+  });
+
+  it('an entry that cannot be read in a later part, after parts were stored and booked: 400, and nothing of the file stays', async () => {
+    const { t, ctx, apts } = await setup(1);
+    const before = await ledger(t.tenantId);
+    const ntry = (amount: string, ref: string | null, id: string) =>
+      `<Ntry>${amount ? `<Amt Ccy="EUR">${amount}</Amt>` : ''}<CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-12-01</Dt></BookgDt><AcctSvcrRef>${id}</AcctSvcrRef><NtryDtls><TxDtls><RmtInf>${ref ? `<Strd><CdtrRefInf><Ref>${ref}</Ref></CdtrRefInf></Strd>` : '<Ustrd>?</Ustrd>'}</RmtInf></TxDtls></NtryDtls></Ntry>`;
+    const entries = [ntry('60.00', apts[0]!.ref, 'P1'), ...Array.from({ length: STATEMENT_PART_ROWS + 100 }, (_, i) => ntry('1.00', null, `S${i}`)), ntry('', null, 'BAD')];
+    const xml = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Acct><Id><IBAN>EE382200221020145685</IBAN></Id></Acct>${entries.join('')}</Stmt></BkToCstmrStmt></Document>`;
+    await expect(importStatement({ ctx, input: { bytes: new TextEncoder().encode(xml), kind: 'xml' } })).rejects.toBeInstanceOf(BadRequestError);
+    expect(await ledger(t.tenantId)).toEqual(before);
+    const [stored] = await getDb().select({ n: sql<number>`count(*)::int` }).from(bankStatementEntries).where(eq(bankStatementEntries.tenantId, t.tenantId));
+    const [statements] = await getDb().select({ n: sql<number>`count(*)::int` }).from(bankStatements).where(eq(bankStatements.tenantId, t.tenantId));
+    expect([stored!.n, statements!.n]).toEqual([0, 0]);
+    // The file without its bad entry imports.
+    const fixed = xml.replace(ntry('', null, 'BAD'), '');
+    expect(await importStatement({ ctx, input: { bytes: new TextEncoder().encode(fixed), kind: 'xml' } })).toMatchObject({ matched: 1, unmatched: STATEMENT_PART_ROWS + 100 });
   });
 
   it('property: a statement split into overlapping chunks, imported in any order, gives the ledger of one import', async () => {

@@ -4,8 +4,7 @@ import { pgArray, settleAll } from '@/db/bulk-insert';
 import { apartments, bankStatementEntries, buildings, invoices, payments } from '@/db/schema';
 import { invoiceNumberCandidates, referenceCandidates } from '@/server/domain/bank-statements/reference';
 import type { ServiceContext } from '../context';
-import { allocateBookings, type OpenInvoice } from '../payments/allocate-payment';
-import type { BookedPayment } from '../payments/book-payment';
+import type { AllocatePaymentInput } from '../payments/allocate-payment';
 import type { BankEntryRow } from './bank-entry-view';
 
 export type EntryTarget = { apartmentId: string; invoiceId: string | null; matchedBy: 'reference' | 'invoice_number' };
@@ -24,7 +23,7 @@ function chunks<T>(items: T[]): T[][] {
  * 2. an invoice number in the free text → that invoice first, the rest as in 1;
  * 3. the exact open balance of an invoice of an apartment whose payer (name or IBAN) is known → a suggestion only.
  * A fixed number of statements however many entries there are (a statement holds thousands), in the import's
- * transaction: findTargets before the entries are stored (so they are stored matched), settleEntries after.
+ * transaction: findTargets before the entries are stored (so they are stored matched), suggestTargets after.
  */
 
 /** Where each entry's money goes by rules 1 and 2; null: nobody can tell (rule 3 may suggest). */
@@ -72,27 +71,25 @@ export async function findTargets({ ctx, tx, entries }: { ctx: ServiceContext; t
   });
 }
 
-/**
- * Books the entries that have a target, in file order (the oldest money pays the oldest invoices), and records a
- * suggestion on the others where rule 3 finds one. Booking does not read the entries, so it may start while they are
- * being stored; rule 3 reads and updates them, so it waits for `stored` (the insert of all of them).
- */
-export async function settleEntries({ ctx, tx, entries, targets, stored }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[]; targets: Array<EntryTarget | null>; stored: Promise<unknown> }): Promise<Array<{ matched: boolean; payments: Array<BookedPayment<OpenInvoice>>; suggestion: { apartmentId: string; invoiceId: string } | null }>> {
-  const matched = entries.flatMap((e, i) => (targets[i] ? [{ entry: e, target: targets[i]! }] : []));
-  const booked = await allocateBookings({
-    ctx,
-    tx,
-    inputs: matched.map(({ entry, target }) => ({ apartmentId: target.apartmentId, amount: entry.amount, currency: entry.currency, paidDate: entry.bookingDate, method: 'bank_transfer' as const, payerName: entry.payerName, externalId: entry.bankRef, firstInvoiceId: target.invoiceId })),
+/** The bookings of the entries that have a target (rules 1 and 2), in file order: the oldest money pays the oldest invoices. */
+export function entryBookings(entries: BankEntryRow[], targets: Array<EntryTarget | null>): AllocatePaymentInput[] {
+  return entries.flatMap((entry, i) => {
+    const target = targets[i];
+    return target ? [{ apartmentId: target.apartmentId, amount: entry.amount, currency: entry.currency, paidDate: entry.bookingDate, method: 'bank_transfer' as const, payerName: entry.payerName, externalId: entry.bankRef, firstInvoiceId: target.invoiceId }] : [];
   });
+}
 
-  // 3. Suggestions for the rest: a payer known for an apartment (an IBAN a matched entry of it came from, this
-  // file's included, or the name on its payments) with an open invoice of exactly the amount.
-  await stored;
-  const rest = entries.filter((_, i) => !targets[i]);
+/**
+ * Rule 3 for entries nobody could place, once every entry of the import is stored (it reads them): the suggestion
+ * each gets, written onto its row; answered by entry id.
+ */
+export async function suggestTargets({ ctx, tx, entries }: { ctx: ServiceContext; tx: Tx; entries: BankEntryRow[] }): Promise<Map<string, { apartmentId: string; invoiceId: string }>> {
+  // A payer known for an apartment (an IBAN a matched entry of it came from, this file's included, or the name on
+  // its payments) with an open invoice of exactly the amount.
   const known = new Map<string, Set<string>>(); // 'iban:…' or 'name:…' → apartment ids
   const remember = (key: string, apartmentId: string | null) => apartmentId && known.set(key, (known.get(key) ?? new Set()).add(apartmentId));
-  const ibans = [...new Set(rest.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))];
-  const names = [...new Set(rest.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))];
+  const ibans = [...new Set(entries.flatMap((e) => (e.payerIban ? [e.payerIban] : [])))];
+  const names = [...new Set(entries.flatMap((e) => (e.payerName ? [e.payerName.toLowerCase()] : [])))];
   // Both read at once (one round trip).
   const [ibanRows, nameRows] = await settleAll([
     ibans.length
@@ -111,7 +108,7 @@ export async function settleEntries({ ctx, tx, entries, targets, stored }: { ctx
   for (const r of ibanRows) remember(`iban:${r.iban}`, r.apartmentId);
   for (const r of nameRows) remember(`name:${r.name}`, r.apartmentId);
   const apartmentsOf = (e: BankEntryRow) => new Set([...(e.payerIban ? (known.get(`iban:${e.payerIban}`) ?? []) : []), ...(e.payerName ? (known.get(`name:${e.payerName.toLowerCase()}`) ?? []) : [])]);
-  const candidates = [...new Set(rest.flatMap((e) => [...apartmentsOf(e)]))];
+  const candidates = [...new Set(entries.flatMap((e) => [...apartmentsOf(e)]))];
   const openOf = new Map<string, Array<{ id: string; apartmentId: string; open: number; currency: string; dueDate: string; number: string }>>();
   if (candidates.length) {
     const rows = await tx
@@ -124,7 +121,7 @@ export async function settleEntries({ ctx, tx, entries, targets, stored }: { ctx
       else openOf.set(r.apartmentId, [r]);
     }
   }
-  const suggestions = rest.map((e) => {
+  const suggestions = entries.map((e) => {
     const [first] = [...apartmentsOf(e)]
       .flatMap((id) => openOf.get(id) ?? [])
       .filter((r) => r.open === e.amount && r.currency === e.currency)
@@ -139,7 +136,5 @@ export async function settleEntries({ ctx, tx, entries, targets, stored }: { ctx
       where ${bankStatementEntries.tenantId} = ${ctx.tenantId} and ${bankStatementEntries.id} = v.id`);
   }
 
-  const suggested = new Map(suggestions.flatMap(({ entry, suggestion }) => (suggestion ? [[entry.id, { apartmentId: suggestion.apartmentId, invoiceId: suggestion.id }] as const] : [])));
-  let k = 0;
-  return entries.map((e, i) => (targets[i] ? { matched: true, payments: booked[k++]!, suggestion: null } : { matched: false, payments: [], suggestion: suggested.get(e.id) ?? null }));
+  return new Map(suggestions.flatMap(({ entry, suggestion }) => (suggestion ? [[entry.id, { apartmentId: suggestion.apartmentId, invoiceId: suggestion.id }] as const] : [])));
 }

@@ -34,20 +34,44 @@ export type OpenInvoice = PayableInvoice & { apartmentId: string; currency: stri
 
 /** allocatePayments answering each payment with the invoice it paid (as it stands after the booking). */
 export async function allocateBookings({ ctx, tx, inputs }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[] }): Promise<Array<Array<BookedPayment<OpenInvoice>>>> {
-  const apartmentIds = [...new Set(inputs.map((i) => i.apartmentId))];
-  // One statement for all of them (the ids as one array parameter), locking in one order: apartment, then oldest first.
-  const openRows: OpenInvoice[] = apartmentIds.length
-    ? await tx
-        .select(OPEN_INVOICE)
-        .from(invoices)
-        .where(and(eq(invoices.tenantId, ctx.tenantId), sql`${invoices.apartmentId} = any(${pgArray(apartmentIds, 'uuid')})`, eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
-        .orderBy(asc(invoices.apartmentId), asc(invoices.dueDate), asc(invoices.number))
-        .for('update')
-    : [];
-  // What is still open of each invoice as the inputs take their turns.
-  const left = new Map(openRows.map((r) => [r.id, r.amount - r.amountPaid]));
+  const openRows = await lockOpenInvoices({ ctx, tx, apartmentIds: [...new Set(inputs.map((i) => i.apartmentId))] });
+  return allocateLocked({ ctx, tx, inputs, openRows });
+}
+
+/**
+ * The open invoices of these apartments, locked in one order (apartment, then oldest first), with one statement
+ * (the ids as one array parameter): what allocateLocked pays.
+ */
+export async function lockOpenInvoices({ ctx, tx, apartmentIds }: { ctx: ServiceContext; tx: Tx; apartmentIds: string[] }): Promise<OpenInvoice[]> {
+  if (!apartmentIds.length) return [];
+  return tx
+    .select(OPEN_INVOICE)
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, ctx.tenantId), sql`${invoices.apartmentId} = any(${pgArray(apartmentIds, 'uuid')})`, eq(invoices.status, 'sent'), lt(invoices.amountPaid, invoices.amount)))
+    .orderBy(asc(invoices.apartmentId), asc(invoices.dueDate), asc(invoices.number))
+    .for('update');
+}
+
+/**
+ * allocateBookings on the open invoices lockOpenInvoices answered for the inputs' apartments. The payments, the
+ * invoices' update and the events are sent before it first waits: a caller may go on while the server writes them.
+ *
+ * `left` is what is still open of each invoice as the inputs take their turns. A caller allocating in several calls
+ * in one transaction passes the same map to each, in order: an invoice in it is counted from what the calls before
+ * left of it, so its rows may be locked before their bookings are written.
+ */
+export async function allocateLocked({ ctx, tx, inputs, openRows, left = new Map() }: { ctx: ServiceContext; tx: Tx; inputs: AllocatePaymentInput[]; openRows: OpenInvoice[]; left?: Map<string, number> }): Promise<Array<Array<BookedPayment<OpenInvoice>>>> {
+  const rows = openRows.flatMap((r) => {
+    const rest = left.get(r.id);
+    if (rest === undefined) {
+      left.set(r.id, r.amount - r.amountPaid);
+      return [r];
+    }
+    // Paid by an earlier call: the row as that booking leaves it (it stays `sent` while anything is open).
+    return rest > 0 ? [{ ...r, amountPaid: r.amount - rest }] : [];
+  });
   const openOf = new Map<string, OpenInvoice[]>();
-  for (const row of openRows) {
+  for (const row of rows) {
     const list = openOf.get(row.apartmentId);
     if (list) list.push(row);
     else openOf.set(row.apartmentId, [row]);
