@@ -150,16 +150,18 @@ describe('bank statement import', () => {
     expect(stored).toEqual({ suggestedInvoiceId: nov1!.id, suggestedApartmentId: a1!.id });
   });
 
-  it('a file stored in several parts: an apartment paid in its first and last parts is paid in turn, as by the same money in one part', async () => {
+  it('a file stored in several parts: an apartment paid at the end of one part and the start of the next is paid in turn, as by the same money in one part', async () => {
     const once = await setup(2);
     const parted = await setup(2);
     // Apartment 1: 90.00 (October, half of November), then 40.00 (the rest of November, 10.00 to credit); apartment 2: 60.00 twice.
     const first = (apts: typeof once.apts) => [`2026-12-01,90.00,EUR,Mari,${apts[0]!.ref},,A1`, `2026-12-01,60.00,EUR,Jaan,${apts[1]!.ref},,B1`];
-    const last = (apts: typeof once.apts) => [`2026-12-09,40.00,EUR,Mari,${apts[0]!.ref},,A2`, `2026-12-09,60.00,EUR,Jaan,${apts[1]!.ref},,B2`];
-    await importStatement({ ctx: once.ctx, input: { bytes: csv([...first(once.apts), ...last(once.apts)]), kind: 'csv' } });
-    // Money nobody can place between them: the last two entries are two parts after the first two.
-    const strangers = Array.from({ length: 2 * STATEMENT_PART_ROWS }, (_, i) => `2026-12-05,${(1 + (i % 50)).toFixed(2)},EUR,Stranger ${i},,?,S${i}`);
-    const result = await importStatement({ ctx: parted.ctx, input: { bytes: csv([...first(parted.apts), ...strangers, ...last(parted.apts)]), kind: 'csv' } });
+    const next = (apts: typeof once.apts) => [`2026-12-09,40.00,EUR,Mari,${apts[0]!.ref},,A2`, `2026-12-09,60.00,EUR,Jaan,${apts[1]!.ref},,B2`];
+    await importStatement({ ctx: once.ctx, input: { bytes: csv([...first(once.apts), ...next(once.apts)]), kind: 'csv' } });
+    // Money nobody can place before them, so the first two close one part and the next two open the next (whose
+    // invoices may be locked and read before the first part's payments are written: allocate-payment.test.ts).
+    const strangers = Array.from({ length: STATEMENT_PART_ROWS + 8 }, (_, i) => `2026-12-05,${(1 + (i % 50)).toFixed(2)},EUR,Stranger ${i},,?,S${i}`);
+    const lines = [...strangers.slice(0, STATEMENT_PART_ROWS - 2), ...first(parted.apts), ...next(parted.apts), ...strangers.slice(STATEMENT_PART_ROWS - 2)];
+    const result = await importStatement({ ctx: parted.ctx, input: { bytes: csv(lines), kind: 'csv' } });
     expect(result).toMatchObject({ matched: 4, unmatched: strangers.length, duplicates: 0 });
     expect(result.payments.map((p) => [p.externalId, p.amount, p.invoiceId !== null])).toEqual([
       ['A1', 60, true],

@@ -91,10 +91,10 @@ export async function importStatement({ ctx, input }: { ctx: ServiceContext; inp
           if (taken.has(key)) continue;
           taken.add(key);
           batch.push(e);
-        }
-        if (batch.length >= STATEMENT_PART_ROWS) {
-          store(batch);
-          batch = [];
+          if (batch.length === STATEMENT_PART_ROWS) {
+            store(batch);
+            batch = [];
+          }
         }
         // The parts on their way take their turn (answers read, statements sent) before the next one is parsed.
         await nextTurn();
