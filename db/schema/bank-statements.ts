@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './tenancy';
 import { invoices } from './billing';
 import { apartments } from './property';
@@ -38,7 +38,7 @@ export const bankStatementEntries = pgTable(
   'bank_statement_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** No foreign key of its own: (tenant_id, statement_id) refers to the statement, whose tenant_id refers to the tenant. */
+    /** (tenant_id, statement_id) refers to the statement, whose tenant_id refers to the tenant: a set-wise key (migration 0022). */
     tenantId: uuid('tenant_id').notNull(),
     /** The import that first brought the entry. */
     statementId: uuid('statement_id').notNull(),
@@ -55,16 +55,14 @@ export const bankStatementEntries = pgTable(
     status: bankEntryStatusEnum('status').notNull(),
     /** How it was matched: reference, invoice_number, manual. */
     matchedBy: text('matched_by'),
-    apartmentId: uuid('apartment_id').references(() => apartments.id, { onDelete: 'set null' }),
+    /** (tenant_id, apartment_id) refers to the apartment, set null when it is deleted: a set-wise key (migration 0022). */
+    apartmentId: uuid('apartment_id'),
     suggestedApartmentId: uuid('suggested_apartment_id').references(() => apartments.id, { onDelete: 'set null' }),
     suggestedInvoiceId: uuid('suggested_invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     matchedAt: timestamp('matched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One check per stored entry instead of two (the tenant's and the statement's): a statement imports thousands.
-    // Deleting the tenant deletes its statements, and they their entries.
-    foreignKey({ name: 'bank_statement_entries_statement_fk', columns: [t.tenantId, t.statementId], foreignColumns: [bankStatements.tenantId, bankStatements.id] }).onDelete('cascade'),
     uniqueIndex('bank_statement_entries_dedup_key').on(t.tenantId, t.accountIban, t.bankRef),
     index('bank_statement_entries_queue_idx').on(t.tenantId, t.status, t.bookingDate, t.id),
     index('bank_statement_entries_payer_idx').on(t.tenantId, t.apartmentId, t.payerIban).where(sql`payer_iban is not null`),

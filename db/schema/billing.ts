@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, jsonb, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { invoiceStatusEnum } from './enums';
 import { apartments, buildings } from './property';
 import { tenants, users } from './tenancy';
@@ -99,10 +99,13 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** No foreign key of its own: (tenant_id, apartment_id) refers to the apartment, whose tenant_id refers to the tenant. */
+    /**
+     * (tenant_id, apartment_id) refers to the apartment, whose tenant_id refers to the tenant, and (tenant_id, invoice_id)
+     * to the invoice: set-wise keys (migration 0022), deleted with either.
+     */
     tenantId: uuid('tenant_id').notNull(),
     /** The invoice paid; null for a prepayment, which becomes the apartment's credit. */
-    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id'),
     apartmentId: uuid('apartment_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
@@ -114,9 +117,6 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One check per payment instead of two (the tenant's and the apartment's): a statement books thousands. Deleting
-    // the tenant deletes its apartments, and they their payments.
-    foreignKey({ name: 'payments_apartment_fk', columns: [t.tenantId, t.apartmentId], foreignColumns: [apartments.tenantId, apartments.id] }).onDelete('cascade'),
     index('payments_tenant_paid_idx').on(t.tenantId, t.paidAt),
     index('payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId),
     // An apartment's account (its statement, and the invoice PDF's balance) reads its payments: without this a
