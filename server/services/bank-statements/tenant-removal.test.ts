@@ -82,6 +82,8 @@ describe('bank entries and payments belong to their tenant through their stateme
 describe('set-wise keys (migration 0022): checked once per statement, as foreign keys would check each row', () => {
   const db = () => getDb();
   const event = (tenantId: string) => ({ tenantId, type: 'payment.received', data: {} });
+  const countOf = async (table: typeof payments | typeof bankStatementEntries | typeof events, tenantId: string) =>
+    (await db().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.tenantId, tenantId)))[0]!.n;
 
   it('a row whose parent is missing or another tenant’s is refused (23503), the whole statement with it; so is an update that brings such a key', async () => {
     const a = await tenantWithStatement();
@@ -94,9 +96,9 @@ describe('set-wise keys (migration 0022): checked once per statement, as foreign
     expect(await codeOf(db().insert(payments).values(payment(invoiceOfB!.id)))).toBe('23503');
     expect(await codeOf(db().insert(payments).values([payment(null), payment(randomUUID())]))).toBe('23503');
     // Nothing of a refused statement stays.
-    const eventsOfA = await db().select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.tenantId, a.t.tenantId));
+    const eventsOfA = await countOf(events, a.t.tenantId);
     expect(await codeOf(db().insert(events).values([event(a.t.tenantId), event(a.t.tenantId)]))).toBeUndefined();
-    expect((await db().select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.tenantId, a.t.tenantId)))[0]!.n).toBe(eventsOfA[0]!.n + 2);
+    expect(await countOf(events, a.t.tenantId)).toBe(eventsOfA + 2);
     expect(await codeOf(db().insert(payments).values(payment(null)))).toBeUndefined();
     // Updates: a payment moved to another tenant's invoice or apartment, an entry to another tenant's apartment.
     expect(await codeOf(db().update(payments).set({ invoiceId: invoiceOfB!.id }).where(eq(payments.id, paymentOfA!.id)))).toBe('23503');
@@ -108,25 +110,24 @@ describe('set-wise keys (migration 0022): checked once per statement, as foreign
 
   it('deleting a parent deletes its children, or clears an entry’s apartment', async () => {
     const { t, apt } = await tenantWithStatement();
-    const countOf = async (table: typeof payments | typeof bankStatementEntries | typeof events) => (await db().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.tenantId, t.tenantId)))[0]!.n;
     const [paid] = await db().select({ invoiceId: payments.invoiceId }).from(payments).where(eq(payments.tenantId, t.tenantId));
     await db().insert(payments).values({ tenantId: t.tenantId, apartmentId: apt.id, amount: 100, currency: 'EUR', method: 'manual', status: 'completed' });
-    expect(await countOf(payments)).toBe(2);
+    expect(await countOf(payments, t.tenantId)).toBe(2);
     // An invoice takes its payments with it (the credit stays the apartment's).
     await db().delete(invoices).where(eq(invoices.id, paid!.invoiceId!));
-    expect(await countOf(payments)).toBe(1);
+    expect(await countOf(payments, t.tenantId)).toBe(1);
     // An apartment takes its payments, and its entries keep their money but no longer name it.
     await db().delete(apartments).where(eq(apartments.id, apt.id));
-    expect(await countOf(payments)).toBe(0);
+    expect(await countOf(payments, t.tenantId)).toBe(0);
     const entries = await db().select({ apartmentId: bankStatementEntries.apartmentId }).from(bankStatementEntries).where(eq(bankStatementEntries.tenantId, t.tenantId));
     expect(entries.map((e) => e.apartmentId)).toEqual([null, null]);
     // A statement takes its entries.
     await db().delete(bankStatements).where(eq(bankStatements.tenantId, t.tenantId));
-    expect(await countOf(bankStatementEntries)).toBe(0);
+    expect(await countOf(bankStatementEntries, t.tenantId)).toBe(0);
     // The tenant takes its events.
-    expect(await countOf(events)).toBeGreaterThan(0);
+    expect(await countOf(events, t.tenantId)).toBeGreaterThan(0);
     await db().delete(tenants).where(eq(tenants.id, t.tenantId));
-    expect(await countOf(events)).toBe(0);
+    expect(await countOf(events, t.tenantId)).toBe(0);
   });
 });
 
