@@ -285,13 +285,17 @@ describe('delivery', () => {
     const { secret } = (await api('POST', '/webhooks', { url, events: ['invoice.overdue'] })).body.data;
     await getDb().transaction((tx) => emitEvent(tx, serviceContext(t.tenantId, t.manager), 'invoice.overdue', SAMPLES['invoice.overdue'].data));
     // The wake goes out right after the commit; the embedded driver runs the deliver-webhooks function.
-    for (let i = 0; i < 50 && forTenant(t).length === 0; i++) {
+    // Other test files' jobs share the queue (one database) and may keep a pass busy past its time: that is no
+    // failure here, only the delivery's absence at the end is.
+    const deadline = Date.now() + 75_000;
+    while (forTenant(t).length === 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
-      await runEmbeddedJobsUntilIdle();
+      await runEmbeddedJobsUntilIdle({ timeoutMs: 5_000 }).catch((err: unknown) => {
+        if (!String(err).includes('still busy')) throw err;
+      });
     }
     const [r] = forTenant(t);
     expect(JSON.parse(r!.body).event).toBe('invoice.overdue');
     expect(await verify(secret, r!.body, String(r!.headers['x-service-signature']))).toBe(true);
-    // Each pass may also run other test files' jobs (one shared database): a loaded CI machine needs the time.
   }, 90_000);
 });
